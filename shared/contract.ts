@@ -1,0 +1,168 @@
+// The typed IPC contract (SPEC §1): every call with its input and output schema, every event with its
+// payload. Both transports (Electron IPC and the web-mode WebSocket) carry exactly this.
+import { z } from 'zod';
+import { AgentMessage, SessionEntry, SessionHeader, SessionSummary, TodoItem, Usage } from './session';
+import { Settings, SettingsPatch } from './settings';
+
+const Empty = z.object({}).strict();
+const Ok = z.object({ ok: z.literal(true) });
+
+/** What the renderer needs to show one open session. */
+export const SessionView = z.object({
+  header: SessionHeader,
+  entries: z.array(SessionEntry),
+  /** Records skipped because they could not be read (SPEC §2); the UI says "N records could not be read". */
+  unreadableRecords: z.number().int(),
+  parentTitle: z.string().optional(),
+  todos: z.array(TodoItem),
+  isStreaming: z.boolean(),
+  model: z.string(),
+  contextTokens: z.number().int(),
+  contextWindow: z.number().int(),
+});
+export type SessionView = z.infer<typeof SessionView>;
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  transport: z.enum(['electron', 'web']),
+  platform: z.string(),
+  hasApiKey: z.boolean(),
+  /** Where the key comes from and how safely it is kept. */
+  apiKeySource: z.enum(['safeStorage', 'basic_text', 'environment', 'none']),
+  dataDir: z.string(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+export const HandoffResult = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('done'),
+    document: z.string(),
+    missingSections: z.array(z.string()),
+    contextBefore: z.number().int(),
+    contextAfter: z.number().int(),
+    trimmedMessages: z.number().int(),
+    session: SessionView,
+  }),
+  /** Review first: the document is ready and waits for handoff.commit or handoff.discard. */
+  z.object({
+    status: z.literal('review'),
+    document: z.string(),
+    missingSections: z.array(z.string()),
+    trimmedMessages: z.number().int(),
+  }),
+  z.object({ status: z.literal('cancelled') }),
+  z.object({ status: z.literal('failed'), message: z.string() }),
+  z.object({ status: z.literal('refused'), message: z.string() }),
+]);
+export type HandoffResult = z.infer<typeof HandoffResult>;
+
+const Text = z.string().max(1_000_000);
+const Id = z.string().min(1).max(200);
+
+export const calls = {
+  'app.info': { input: Empty, output: AppInfo },
+  'settings.get': { input: Empty, output: Settings },
+  'settings.set': { input: SettingsPatch, output: Settings },
+  'settings.setApiKey': { input: z.object({ apiKey: z.string().min(1).max(500) }).strict(), output: AppInfo },
+  'sessions.list': { input: z.object({ query: z.string().max(500).optional() }).strict(), output: z.array(SessionSummary) },
+  'sessions.current': { input: Empty, output: SessionView },
+  'sessions.open': { input: z.object({ id: Id }).strict(), output: SessionView },
+  'sessions.new': { input: Empty, output: SessionView },
+  'sessions.rename': { input: z.object({ id: Id, title: z.string().min(1).max(500) }).strict(), output: Ok },
+  'sessions.delete': { input: z.object({ id: Id }).strict(), output: Ok },
+  'chat.send': {
+    input: z.object({ text: Text.min(1), mode: z.enum(['steer', 'followUp']).optional() }).strict(),
+    output: z.object({ queued: z.boolean() }),
+  },
+  'chat.stop': { input: Empty, output: Ok },
+  'chat.commands': {
+    input: Empty,
+    output: z.array(z.object({ name: z.string(), hint: z.string(), description: z.string() })),
+  },
+  'handoff.start': {
+    input: z.object({ focus: z.string().max(10_000).optional(), review: z.boolean().optional() }).strict(),
+    output: HandoffResult,
+  },
+  'handoff.cancel': { input: Empty, output: Ok },
+  'handoff.commit': { input: z.object({ document: Text.min(1) }).strict(), output: HandoffResult },
+  'handoff.discard': { input: Empty, output: Ok },
+  'shell.openExternal': { input: z.object({ url: z.string().max(4096) }).strict(), output: Ok },
+} as const;
+
+export type Calls = typeof calls;
+export type Channel = keyof Calls;
+export type CallInput<C extends Channel> = z.infer<Calls[C]['input']>;
+export type CallOutput<C extends Channel> = z.infer<Calls[C]['output']>;
+export const channels = Object.keys(calls) as Channel[];
+
+export const ErrorCode = z.enum([
+  'invalid_input',
+  'forbidden',
+  'not_found',
+  'busy',
+  'no_api_key',
+  'storage',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+export const ApiError = z.object({ code: ErrorCode, message: z.string() });
+export type ApiError = z.infer<typeof ApiError>;
+export type Result<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+
+const sid = { sessionId: z.string() };
+/** Every main→renderer event, one typed union (SPEC §3). */
+export const BatonEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('agent_start'), ...sid }),
+  z.object({ type: z.literal('turn_start'), ...sid }),
+  z.object({ type: z.literal('message_start'), ...sid, message: AgentMessage }),
+  /** Batched text: at most one per 16 ms per session. */
+  z.object({ type: z.literal('message_update'), ...sid, delta: z.string() }),
+  z.object({ type: z.literal('message_end'), ...sid, message: AgentMessage, entry: SessionEntry.optional() }),
+  z.object({ type: z.literal('tool_execution_start'), ...sid, toolCallId: z.string(), name: z.string(), input: z.unknown() }),
+  z.object({ type: z.literal('tool_execution_end'), ...sid, toolCallId: z.string(), isError: z.boolean(), output: z.string() }),
+  z.object({ type: z.literal('turn_end'), ...sid }),
+  z.object({ type: z.literal('agent_end'), ...sid }),
+  z.object({ type: z.literal('session_switched'), session: SessionView }),
+  z.object({ type: z.literal('sessions_changed') }),
+  z.object({
+    type: z.literal('queue_changed'),
+    ...sid,
+    steering: z.array(z.string()),
+    followUp: z.array(z.string()),
+  }),
+  z.object({ type: z.literal('todos_changed'), ...sid, todos: z.array(TodoItem) }),
+  z.object({ type: z.literal('usage'), ...sid, usage: Usage, contextTokens: z.number().int() }),
+  z.object({ type: z.literal('retry'), ...sid, attempt: z.number().int(), message: z.string() }),
+  z.object({
+    type: z.literal('handoff_progress'),
+    ...sid,
+    phase: z.enum(['generating', 'review', 'switching', 'done', 'cancelled', 'failed']),
+    text: z.string(),
+  }),
+  z.object({ type: z.literal('error'), ...sid, code: ErrorCode, message: z.string() }),
+  /** App menu or global shortcut, forwarded by the desktop shell. */
+  z.object({ type: z.literal('menu'), command: z.enum(['new-session', 'hand-off', 'search-sessions']) }),
+]);
+export type BatonEvent = z.infer<typeof BatonEvent>;
+
+/** The API object the renderer sees, whatever transport carries it. */
+export type BatonApi = {
+  readonly [C in Channel]: (input: CallInput<C>) => Promise<Result<CallOutput<C>>>;
+} & { readonly subscribe: (listener: (event: BatonEvent) => void) => () => void };
+
+/** The name of the one Electron IPC channel that carries events. */
+export const EVENT_CHANNEL = 'baton:event';
+
+/**
+ * Builds the API object from the contract over any transport. The preload passes ipcRenderer-based
+ * functions, the web client WebSocket-based ones; neither exposes a generic invoke.
+ */
+export function buildApi(
+  invoke: (channel: Channel, input: unknown) => Promise<unknown>,
+  subscribe: (listener: (event: BatonEvent) => void) => () => void,
+): BatonApi {
+  const api: Record<string, unknown> = { subscribe };
+  for (const channel of channels) api[channel] = (input: unknown) => invoke(channel, input);
+  return Object.freeze(api) as BatonApi;
+}

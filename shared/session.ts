@@ -1,0 +1,95 @@
+// Domain types of the session store (SPEC §2). Everything here is inferred from zod schemas.
+import { z } from 'zod';
+
+export const TextBlock = z.object({ type: z.literal('text'), text: z.string() });
+export const ToolUseBlock = z.object({
+  type: z.literal('tool_use'),
+  id: z.string(),
+  name: z.string(),
+  input: z.unknown(),
+});
+export const ToolResultBlock = z.object({
+  type: z.literal('tool_result'),
+  tool_use_id: z.string(),
+  content: z.string(),
+  is_error: z.boolean().optional(),
+});
+export const ContentBlock = z.discriminatedUnion('type', [TextBlock, ToolUseBlock, ToolResultBlock]);
+export type ContentBlock = z.infer<typeof ContentBlock>;
+
+export const Usage = z.object({ input_tokens: z.number(), output_tokens: z.number() });
+export type Usage = z.infer<typeof Usage>;
+
+/** A user, assistant or tool-result message (tool results are user-role messages, as the API wants). */
+export const AgentMessage = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.array(ContentBlock),
+  model: z.string().optional(),
+  stopReason: z.string().nullable().optional(),
+  usage: Usage.optional(),
+  /** The user stopped the run; the partial text is kept. */
+  aborted: z.boolean().optional(),
+  /** The run failed after this message started; the partial text is kept. */
+  errorMessage: z.string().optional(),
+});
+export type AgentMessage = z.infer<typeof AgentMessage>;
+
+export const SessionOrigin = z.enum(['handoff']);
+
+export const SessionHeader = z.object({
+  type: z.literal('session'),
+  version: z.number().int(),
+  id: z.string().min(1),
+  timestamp: z.string(),
+  title: z.string().optional(),
+  parentSession: z.string().optional(),
+  origin: SessionOrigin.optional(),
+});
+export type SessionHeader = z.infer<typeof SessionHeader>;
+
+const entryBase = { id: z.string().min(1), parentId: z.string().nullable(), timestamp: z.string() };
+
+export const MessageEntry = z.object({ ...entryBase, type: z.literal('message'), message: AgentMessage });
+export const CustomMessageEntry = z.object({
+  ...entryBase,
+  type: z.literal('custom_message'),
+  customType: z.string(),
+  content: z.string(),
+  display: z.boolean(),
+  details: z.unknown().optional(),
+});
+export const ModelChangeEntry = z.object({ ...entryBase, type: z.literal('model_change'), model: z.string() });
+export const SessionInfoEntry = z.object({
+  ...entryBase,
+  type: z.literal('session_info'),
+  title: z.string().optional(),
+});
+export const SessionEntry = z.discriminatedUnion('type', [
+  MessageEntry,
+  CustomMessageEntry,
+  ModelChangeEntry,
+  SessionInfoEntry,
+]);
+export type MessageEntry = z.infer<typeof MessageEntry>;
+export type CustomMessageEntry = z.infer<typeof CustomMessageEntry>;
+export type SessionEntry = z.infer<typeof SessionEntry>;
+
+/** One row of the history sidebar, derived from the session files (SPEC §2 "History listing"). */
+export const SessionSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  messageCount: z.number().int(),
+  parentSession: z.string().optional(),
+  origin: SessionOrigin.optional(),
+  /** Set when the file could not be read as a session at all (bad header, not JSON, empty). */
+  unreadable: z.string().optional(),
+});
+export type SessionSummary = z.infer<typeof SessionSummary>;
+
+export const TodoItem = z.object({
+  content: z.string(),
+  status: z.enum(['pending', 'in_progress', 'completed']),
+});
+export type TodoItem = z.infer<typeof TodoItem>;

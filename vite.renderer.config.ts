@@ -1,0 +1,16 @@
+// The renderer build, shared by the desktop build (electron.vite.config.ts) and web mode.
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { UserConfig } from 'vite';
+
+export const rendererConfig: UserConfig = {
+  root: resolve(import.meta.dirname, 'renderer'),
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: resolve(import.meta.dirname, 'out/renderer'),
+    emptyOutDir: true,
+  },
+};
+
+export default rendererConfig;
