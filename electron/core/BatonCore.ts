@@ -1,0 +1,180 @@
+// The main-process core (SPEC §1): one object that owns the session store, the agent session and the
+// settings, and answers every contract call. The desktop shell and the web server both wrap it.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BatonEvent, SessionView } from '../../shared/contract';
+import { AgentSession } from './agent/AgentSession';
+import { AnthropicProvider } from './agent/AnthropicProvider';
+import { CallError, createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher';
+import { isSafeExternalUrl } from './security/externalUrl';
+import { SessionIndex } from './session/SessionIndex';
+import { SessionManager } from './session/SessionManager';
+import type { ApiKeyStore } from './settings/apiKey';
+import type { SettingsStore } from './settings/SettingsStore';
+import { slashCommands } from './slashCommands';
+import { viewOf } from './sessionView';
+import { handoffHandlers } from './handoffHandlers';
+
+export interface CoreOptions {
+  dataDir: string;
+  settings: SettingsStore;
+  apiKey: ApiKeyStore;
+  transport: 'electron' | 'web';
+  version?: string;
+  openExternal?: (url: string) => Promise<void>;
+  /** Overrides for tests: the model server and how patient to be with it. */
+  provider?: { baseURL?: string; maxRetries?: number; inactivityTimeoutMs?: number };
+}
+
+export interface Core {
+  handlers: Handlers;
+  dispatch: Dispatch;
+  subscribe(listener: (event: BatonEvent) => void): () => void;
+  dispose(): Promise<void>;
+}
+
+export function createCore(options: CoreOptions): Core {
+  const sessionsDir = join(options.dataDir, 'sessions');
+  mkdirSync(sessionsDir, { recursive: true });
+  const listeners = new Set<(event: BatonEvent) => void>();
+  const emit = (event: BatonEvent) => listeners.forEach((listener) => listener(event));
+
+  const index = SessionIndex.load(sessionsDir);
+  const provider = () => {
+    const apiKey = options.apiKey.get();
+    if (!apiKey) throw new CallError('no_api_key', 'No API key is configured');
+    return new AnthropicProvider({ apiKey, ...options.provider });
+  };
+  const agent = new AgentSession({
+    sessionManager: openLatestOrCreate(index, sessionsDir),
+    provider: { stream: (request, handlers) => provider().stream(request, handlers) },
+    getSettings: () => options.settings.get(),
+    promptsDir: join(options.dataDir, 'prompts'),
+  });
+  index.upsert(agent.sessionManager);
+
+  const view = (): SessionView => viewOf(agent, index);
+  const switchTo = (manager: SessionManager): SessionView => {
+    agent.switchSession(manager);
+    index.upsert(manager);
+    const session = view();
+    emit({ type: 'session_switched', session });
+    emit({ type: 'sessions_changed' });
+    return session;
+  };
+
+  // Keep the sidebar's index in step with what the agent writes.
+  agent.subscribe((event) => {
+    if (event.type === 'message_end' || event.type === 'session_switched') {
+      index.upsert(agent.sessionManager);
+      emit({ type: 'sessions_changed' });
+    }
+    emit(event);
+  });
+
+  const handlers: Handlers = {
+    'app.info': () => ({
+      name: 'Baton',
+      version: options.version ?? '0.0.0',
+      transport: options.transport,
+      platform: process.platform,
+      hasApiKey: Boolean(options.apiKey.get()),
+      apiKeySource: options.apiKey.get() ? options.apiKey.source : 'none',
+      dataDir: options.dataDir,
+    }),
+    'settings.get': () => options.settings.get(),
+    'settings.set': (patch) => options.settings.set(patch),
+    'settings.setApiKey': ({ apiKey }) => {
+      options.apiKey.set(apiKey);
+      return handlers['app.info']({});
+    },
+    'sessions.list': ({ query }) => index.list(query),
+    'sessions.current': () => view(),
+    'sessions.open': ({ id }) => {
+      if (id === agent.sessionId) return view();
+      refuseWhileBusy();
+      const file = index.fileFor(id);
+      if (!file) throw new CallError('not_found', 'That session no longer exists');
+      return switchTo(SessionManager.open(file));
+    },
+    'sessions.new': () => {
+      refuseWhileBusy();
+      return switchTo(SessionManager.create(sessionsDir));
+    },
+    'sessions.rename': ({ id, title }) => {
+      if (id !== agent.sessionId) throw new CallError('busy', 'Open the session to rename it');
+      agent.sessionManager.appendSessionInfo({ title });
+      index.upsert(agent.sessionManager);
+      emit({ type: 'sessions_changed' });
+      return { ok: true as const };
+    },
+    'sessions.delete': ({ id }) => {
+      if (id === agent.sessionId) {
+        refuseWhileBusy();
+        switchTo(SessionManager.create(sessionsDir));
+      }
+      index.remove(id);
+      emit({ type: 'sessions_changed' });
+      return { ok: true as const };
+    },
+    'chat.send': async ({ text, mode }) => {
+      if (agent.isStreaming || agent.isGeneratingHandoff) {
+        if (mode === 'followUp') agent.followUp(text);
+        else agent.steer(text);
+        return { queued: true };
+      }
+      provider(); // fail fast, before anything is written, when there is no key
+      const run = await agent.start(text);
+      void run.done.catch(() => {}); // run errors reach the UI as `error` events
+      return { queued: false };
+    },
+    'chat.stop': () => {
+      agent.abort();
+      return { ok: true as const };
+    },
+    'chat.commands': () => slashCommands(join(options.dataDir, 'prompts')),
+    ...handoffHandlers(agent, { view, emit, requireProvider: provider }),
+    'shell.openExternal': async ({ url }) => {
+      if (!isSafeExternalUrl(url)) throw new CallError('invalid_input', 'Only http, https and mailto links can be opened');
+      if (!options.openExternal) throw new CallError('forbidden', 'Open the link in your browser');
+      await options.openExternal(url);
+      return { ok: true as const };
+    },
+  };
+
+  function refuseWhileBusy(): void {
+    if (agent.isStreaming || agent.isGeneratingHandoff) {
+      throw new CallError('busy', 'Wait for the current response to finish or stop it first.');
+    }
+  }
+
+  return {
+    handlers,
+    dispatch: createDispatcher(handlers),
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    dispose: async () => {
+      agent.abort();
+      agent.abortHandoff();
+      agent.sessionManager.close();
+      index.save();
+      listeners.clear();
+    },
+  };
+}
+
+/** Startup opens the most recently used session, so the user is where they left off. */
+function openLatestOrCreate(index: SessionIndex, sessionsDir: string): SessionManager {
+  for (const summary of index.list()) {
+    const file = !summary.unreadable && index.fileFor(summary.id);
+    if (!file) continue;
+    try {
+      return SessionManager.open(file);
+    } catch {
+      // Locked by another instance or unreadable: try the next one, else start fresh.
+    }
+  }
+  return SessionManager.create(sessionsDir);
+}

@@ -1,0 +1,36 @@
+// Carries the contract over Electron IPC. Typed structurally against ipcMain and webContents, so the
+// same code runs under the real Electron objects and the in-memory pair the contract tests use.
+import { channels, EVENT_CHANNEL, type BatonEvent } from '../../shared/contract';
+import type { Dispatch } from '../core/ipc/dispatcher';
+import type { FrameLike } from './ipcSender';
+
+export interface IpcSenderEvent {
+  senderFrame: FrameLike | null;
+}
+
+export interface IpcMainLike {
+  handle(channel: string, listener: (event: IpcSenderEvent, input: unknown) => Promise<unknown>): void;
+  removeHandler(channel: string): void;
+}
+
+/** Registers one handler per contract channel; each checks its sender before anything else. */
+export function registerIpcHandlers(
+  ipcMain: IpcMainLike,
+  dispatch: Dispatch,
+  isTrustedSender: (event: IpcSenderEvent) => boolean,
+): () => void {
+  for (const channel of channels) {
+    ipcMain.handle(channel, (event, input) => dispatch(channel, input, isTrustedSender(event)));
+  }
+  return () => channels.forEach((channel) => ipcMain.removeHandler(channel));
+}
+
+/** Forwards core events to one window while it lives. */
+export function forwardEvents(
+  subscribe: (listener: (event: BatonEvent) => void) => () => void,
+  target: { send(channel: string, payload: unknown): void; isDestroyed(): boolean },
+): () => void {
+  return subscribe((event) => {
+    if (!target.isDestroyed()) target.send(EVENT_CHANNEL, event);
+  });
+}

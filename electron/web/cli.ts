@@ -1,0 +1,58 @@
+// `npm run web -- [--port N] [--host H] [--data-dir DIR]` (SPEC §7).
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createCore } from '../core/BatonCore';
+import { defaultDataDir } from '../core/dataDir';
+import { EnvApiKeyStore } from '../core/settings/apiKey';
+import { openConfSettings } from '../core/settings/SettingsStore';
+import { startWebServer } from './WebServer';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' } },
+  });
+  const dataDir = values['data-dir'] ?? defaultDataDir();
+  const staticDir = join(root, 'out', 'renderer');
+  if (!existsSync(join(staticDir, 'index.html'))) await buildRenderer();
+
+  const core = createCore({
+    dataDir,
+    settings: openConfSettings(dataDir),
+    apiKey: new EnvApiKeyStore(),
+    transport: 'web',
+    version: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version,
+  });
+  const server = await startWebServer({
+    dispatch: core.dispatch,
+    subscribe: core.subscribe,
+    staticDir,
+    token: process.env.BATON_WEB_TOKEN || randomBytes(24).toString('base64url'),
+    host: values.host ?? '127.0.0.1',
+    port: values.port ? Number(values.port) : 0,
+  });
+  console.log(`Baton web UI: ${server.url}`);
+
+  const stop = async () => {
+    await server.close();
+    await core.dispose();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function buildRenderer(): Promise<void> {
+  console.error('Building the renderer (first run)…');
+  const { build } = await import('vite');
+  await build({ configFile: join(root, 'vite.renderer.config.ts'), logLevel: 'warn' });
+}
+
+main().catch((err: Error) => {
+  console.error(`Baton web mode could not start: ${err.message}`);
+  process.exit(1);
+});

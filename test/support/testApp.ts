@@ -1,0 +1,82 @@
+// A real Baton core behind a real web-mode server, in a temp data dir, talking to a fake model server.
+// Used by the contract tests, the browser end-to-end tests and the benchmarks.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore, type Core } from '../../electron/core/BatonCore';
+import { EnvApiKeyStore } from '../../electron/core/settings/apiKey';
+import { openConfSettings } from '../../electron/core/settings/SettingsStore';
+import { startWebServer, type WebServer } from '../../electron/web/WebServer';
+
+export const RENDERER_DIR = join(import.meta.dirname, '..', '..', 'out', 'renderer');
+
+export interface TestAppOptions {
+  modelUrl: string;
+  /** undefined: no key configured (the first-run screen). */
+  apiKey?: string;
+  dataDir?: string;
+  staticDir?: string;
+  inactivityTimeoutMs?: number;
+}
+
+export function startCore(options: TestAppOptions & { dataDir: string }): Core {
+  return createCore({
+    dataDir: options.dataDir,
+    settings: openConfSettings(options.dataDir),
+    apiKey: new EnvApiKeyStore({ ANTHROPIC_API_KEY: options.apiKey }),
+    transport: 'web',
+    provider: { baseURL: options.modelUrl, maxRetries: 1, inactivityTimeoutMs: options.inactivityTimeoutMs ?? 5_000 },
+  });
+}
+
+export interface TestApp {
+  url: string;
+  dataDir: string;
+  core: Core;
+  /** Stops the core and server and starts them again on the same data dir (files written meanwhile are picked up). */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'baton-app-'));
+  const token = randomBytes(12).toString('hex');
+  let core!: Core;
+  let server!: WebServer;
+  let port = 0;
+  const start = async () => {
+    core = startCore({ ...options, dataDir });
+    server = await startWebServer({
+      dispatch: core.dispatch,
+      subscribe: core.subscribe,
+      staticDir: options.staticDir ?? RENDERER_DIR,
+      token,
+      port,
+    });
+    port = server.port;
+  };
+  const stop = async () => {
+    await server.close();
+    await core.dispose();
+  };
+  await start();
+  const app: TestApp = {
+    get url() {
+      return server.url;
+    },
+    dataDir,
+    get core() {
+      return core;
+    },
+    restart: async () => {
+      await stop();
+      await start();
+    },
+    close: async () => {
+      await stop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return app;
+}
