@@ -1,27 +1,38 @@
 // Ordinary settings (SPEC §5). The API key is not one of them: it never leaves the main process.
 import { z } from 'zod';
 
-export const DEFAULT_MODEL = 'claude-sonnet-4-5';
+export const DEFAULT_MODEL = 'claude-sonnet-5-5';
+
+/** The models the picker offers; any other model id can still be set. */
+export const KNOWN_MODELS = ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5'] as const;
 
 export const Settings = z.object({
-  model: z.string().min(1).max(200).default(DEFAULT_MODEL),
+  model: z.string().min(1).max(200),
   /** Empty means "the chat model". */
-  handoffModel: z.string().max(200).default(''),
+  handoffModel: z.string().max(200),
   /** Fraction of the context window above which the Hand off button invites a handoff. */
-  contextThreshold: z.number().min(0.1).max(1).default(0.7),
-  reviewFirst: z.boolean().default(false),
+  contextThreshold: z.number().min(0.1).max(1),
+  reviewFirst: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
+/** No defaults here on purpose: a patch names only what it changes. */
 export const SettingsPatch = Settings.partial().strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
+export const DEFAULT_SETTINGS: Settings = {
+  model: DEFAULT_MODEL,
+  handoffModel: '',
+  contextThreshold: 0.7,
+  reviewFirst: false,
+};
+
 /** Parses stored settings field by field, so one bad value falls back to its default, not all of them. */
-export function parseSettings(raw: unknown): Settings {
+export function parseSettings(raw: unknown, defaults: Settings = DEFAULT_SETTINGS): Settings {
   const obj = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   const out: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(Settings.shape)) {
     const parsed = schema.safeParse(obj[key]);
-    out[key] = parsed.success ? parsed.data : schema.parse(undefined);
+    out[key] = parsed.success ? parsed.data : defaults[key as keyof Settings];
   }
   return out as Settings;
 }

@@ -1,0 +1,193 @@
+// The one place that talks to @anthropic-ai/sdk (SPEC §3). Plain Node: no `electron` import.
+//
+// Contract of stream():
+// - resolves with the final assistant AgentMessage (text / tool_use blocks, stopReason, usage, model);
+// - on abort (request.signal) RESOLVES with whatever had arrived, marked `aborted: true` (content may be
+//   empty; unfinished tool calls are dropped) — stopping is not an error;
+// - on failure THROWS a ProviderError: `kind` says what went wrong, `message` is for the user, `partial`
+//   holds what had arrived (with errorMessage set) or null when nothing had;
+// - retries rate-limit / overloaded / server / connection errors itself (SDK retries are off, so each
+//   one is visible through onRetry), but only while no text has reached onText: a retry after that
+//   would show the user the same words twice;
+// - gives up with kind 'timeout' when no bytes (pings included) arrive for inactivityTimeoutMs; that is
+//   not retried, since the same wait would most likely repeat.
+import Anthropic from '@anthropic-ai/sdk';
+import type { AgentMessage } from '../../../shared/session';
+import { fromApiMessage, toApiMessages } from './apiMessages';
+import { activityTap, InactivityTimer } from './inactivity';
+import { classifyError, ProviderError, type ProviderErrorKind } from './providerErrors';
+
+export { classifyError, ProviderError, type ProviderErrorKind } from './providerErrors';
+export { toApiMessages } from './apiMessages';
+export { contextWindowFor, estimateTokens } from './tokens';
+
+export interface ToolDef {
+  name: string;
+  description: string;
+  input_schema: Anthropic.Tool.InputSchema;
+}
+
+export interface ProviderOptions {
+  apiKey: string;
+  /** Defaults to ANTHROPIC_BASE_URL, then the public API, as the SDK does. */
+  baseURL?: string | undefined;
+  /** Retries after the first attempt (default 2). */
+  maxRetries?: number | undefined;
+  /** Give up when nothing arrives for this long (default 60 s). */
+  inactivityTimeoutMs?: number | undefined;
+}
+
+export interface StreamRequest {
+  model: string;
+  system?: string | undefined;
+  messages: readonly AgentMessage[];
+  tools?: readonly ToolDef[] | undefined;
+  maxTokens: number;
+  signal: AbortSignal;
+}
+
+export interface RetryInfo {
+  kind: ProviderErrorKind;
+  /** How long the provider waits before the next attempt. */
+  delayMs: number;
+  maxRetries: number;
+}
+
+export interface StreamHandlers {
+  /** Each text delta, as it arrives. An exception thrown here stops the stream and is rethrown as-is. */
+  onText(delta: string): void;
+  /** Called before each retry; attempt counts from 1, message is the user-readable error. */
+  onRetry?(attempt: number, message: string, info: RetryInfo): void;
+}
+
+/** A server asking for a longer pause than this is not waited for: the error goes to the user instead. */
+const MAX_RETRY_WAIT_MS = 60_000;
+
+type Outcome =
+  | { type: 'done'; message: AgentMessage }
+  | { type: 'aborted'; partial: AgentMessage | null }
+  | { type: 'failed'; error: ProviderError; emitted: boolean };
+
+export class AnthropicProvider {
+  private readonly client: Anthropic;
+  private readonly maxRetries: number;
+  private readonly inactivityTimeoutMs: number;
+
+  constructor(options: ProviderOptions) {
+    this.client = new Anthropic({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0 });
+    this.maxRetries = options.maxRetries ?? 2;
+    this.inactivityTimeoutMs = options.inactivityTimeoutMs ?? 60_000;
+  }
+
+  async stream(request: StreamRequest, handlers: StreamHandlers): Promise<AgentMessage> {
+    const params: Anthropic.MessageStreamParams = {
+      model: request.model,
+      max_tokens: request.maxTokens,
+      messages: toApiMessages(request.messages),
+      ...(request.system ? { system: request.system } : {}),
+      ...(request.tools?.length ? { tools: [...request.tools] } : {}),
+    };
+    const abortedEmpty = (): AgentMessage => ({ role: 'assistant', content: [], model: request.model, aborted: true });
+
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await this.attempt(params, request.signal, handlers);
+      if (outcome.type === 'done') return outcome.message;
+      if (outcome.type === 'aborted') return outcome.partial ? { ...outcome.partial, aborted: true } : abortedEmpty();
+
+      const { error, emitted } = outcome;
+      const delayMs = error.retryAfterMs ?? backoffMs(attempt);
+      if (!error.retryable || emitted || attempt >= this.maxRetries || delayMs > MAX_RETRY_WAIT_MS) throw error;
+      handlers.onRetry?.(attempt + 1, error.message, { kind: error.kind, delayMs, maxRetries: this.maxRetries });
+      if (!(await sleep(delayMs, request.signal))) return abortedEmpty();
+    }
+  }
+
+  private async attempt(
+    params: Anthropic.MessageStreamParams,
+    signal: AbortSignal,
+    handlers: StreamHandlers,
+  ): Promise<Outcome> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = new InactivityTimer(this.inactivityTimeoutMs, () => {
+      if (controller.signal.aborted) return;
+      timedOut = true;
+      controller.abort();
+    });
+    const forwardAbort = () => controller.abort();
+    if (signal.aborted) controller.abort();
+    else signal.addEventListener('abort', forwardAbort, { once: true });
+
+    let snapshot: Anthropic.Message | undefined;
+    const complete = new Set<number>();
+    let stopped = false;
+    let emitted = false;
+    let handlerFailure: { error: unknown } | undefined;
+
+    const stream = this.client.messages.stream(params, {
+      signal: controller.signal,
+      middleware: [activityTap(timer.touch)],
+    });
+    stream.on('streamEvent', (event, messageSnapshot) => {
+      snapshot = messageSnapshot;
+      if (event.type === 'content_block_stop') complete.add(event.index);
+      if (event.type === 'message_stop') stopped = true;
+    });
+    stream.on('text', (delta) => {
+      if (handlerFailure) return;
+      emitted = true;
+      try {
+        handlers.onText(delta);
+      } catch (error) {
+        handlerFailure = { error };
+        controller.abort();
+      }
+    });
+
+    try {
+      return { type: 'done', message: fromApiMessage(await stream.finalMessage(), 'all') };
+    } catch (err) {
+      if (handlerFailure) throw handlerFailure.error;
+      const partial = snapshot ? fromApiMessage(snapshot, complete) : null;
+      if (signal.aborted && !timedOut) return { type: 'aborted', partial };
+      const error = timedOut
+        ? new ProviderError({
+            kind: 'timeout',
+            message: `The Anthropic API stopped responding (nothing received for ${formatSeconds(this.inactivityTimeoutMs)}).`,
+            detail: `inactivity timeout after ${this.inactivityTimeoutMs} ms`,
+            cause: err,
+          })
+        : classifyError(err, { midStream: snapshot !== undefined && !stopped });
+      error.partial = partial && { ...partial, errorMessage: error.message };
+      return { type: 'failed', error, emitted };
+    } finally {
+      timer.stop();
+      signal.removeEventListener('abort', forwardAbort);
+    }
+  }
+}
+
+/** Exponential backoff with jitter, as the SDK does: 0.5 s, 1 s, 2 s … capped at 8 s. */
+function backoffMs(attempt: number): number {
+  return Math.min(500 * 2 ** attempt, 8_000) * (1 - Math.random() * 0.25);
+}
+
+/** Resolves true after `ms`, or false as soon as `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function formatSeconds(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
+}

@@ -1,0 +1,117 @@
+// Converting between Baton's AgentMessage and the Messages API's shapes. Outbound, the history is made
+// into a request the API accepts even after aborted or failed turns; inbound, a (possibly partial)
+// streamed message becomes an AgentMessage.
+import type Anthropic from '@anthropic-ai/sdk';
+import type { AgentMessage, ContentBlock } from '../../../shared/session';
+
+interface Param {
+  role: 'user' | 'assistant';
+  content: Anthropic.ContentBlockParam[];
+}
+
+function toBlockParam(block: ContentBlock): Anthropic.ContentBlockParam | null {
+  switch (block.type) {
+    case 'text':
+      // The API rejects empty and whitespace-only text blocks.
+      return block.text.trim() ? { type: 'text', text: block.text } : null;
+    case 'tool_use':
+      return { type: 'tool_use', id: block.id, name: block.name, input: isObject(block.input) ? block.input : {} };
+    case 'tool_result':
+      return {
+        type: 'tool_result',
+        tool_use_id: block.tool_use_id,
+        content: block.content,
+        ...(block.is_error !== undefined && { is_error: block.is_error }),
+      };
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function idsOf(param: Param | undefined, type: 'tool_use' | 'tool_result'): Set<string> {
+  const ids = new Set<string>();
+  for (const b of param?.content ?? []) {
+    if (type === 'tool_use' && b.type === 'tool_use') ids.add(b.id);
+    if (type === 'tool_result' && b.type === 'tool_result') ids.add(b.tool_use_id);
+  }
+  return ids;
+}
+
+/** Same-role neighbours become one message; tool results go first in a user message, as the API requires. */
+function mergeSameRole(params: Param[]): Param[] {
+  const out: Param[] = [];
+  for (const p of params) {
+    const last = out.at(-1);
+    if (last && last.role === p.role) last.content = [...last.content, ...p.content];
+    else out.push({ role: p.role, content: [...p.content] });
+  }
+  for (const p of out) {
+    if (p.role === 'user') {
+      p.content = [...p.content.filter((b) => b.type === 'tool_result'), ...p.content.filter((b) => b.type !== 'tool_result')];
+    }
+  }
+  return out;
+}
+
+/**
+ * The history as API messages. Baton-only fields (aborted, errorMessage, usage, model, stopReason) are
+ * dropped, and so are empty text blocks and the messages left empty. A tool_use is kept only when the
+ * next message answers it with a tool_result, and a tool_result only when the message before asked for
+ * it: a turn stopped between the two would otherwise make every later request fail with a 400.
+ */
+export function toApiMessages(messages: readonly AgentMessage[]): Anthropic.MessageParam[] {
+  const converted = mergeSameRole(
+    messages.map((m) => ({
+      role: m.role,
+      content: m.content.map(toBlockParam).filter((b): b is Anthropic.ContentBlockParam => b !== null),
+    })),
+  );
+  const paired = converted.map((p, i): Param => {
+    if (p.role === 'assistant') {
+      const next = converted[i + 1];
+      const answered = next?.role === 'user' ? idsOf(next, 'tool_result') : new Set<string>();
+      return { ...p, content: p.content.filter((b) => b.type !== 'tool_use' || answered.has(b.id)) };
+    }
+    const prev = converted[i - 1];
+    const asked = prev?.role === 'assistant' ? idsOf(prev, 'tool_use') : new Set<string>();
+    return { ...p, content: p.content.filter((b) => b.type !== 'tool_result' || asked.has(b.tool_use_id)) };
+  });
+  const result = mergeSameRole(paired.filter((p) => p.content.length > 0));
+  // A trailing assistant message is a prefill; the API refuses one that ends in whitespace.
+  const last = result.at(-1);
+  const lastBlock = last?.role === 'assistant' ? last.content.at(-1) : undefined;
+  if (last && lastBlock?.type === 'text') {
+    const trimmed = lastBlock.text.trimEnd();
+    last.content = [...last.content.slice(0, -1), ...(trimmed ? [{ ...lastBlock, text: trimmed }] : [])];
+    if (last.content.length === 0) result.pop();
+  }
+  return result;
+}
+
+/**
+ * A streamed message (final or cut short) as an AgentMessage. `complete` lists the indexes of blocks
+ * that got their content_block_stop; on a cut-short message the unfinished tool calls are dropped
+ * (their input is half a JSON document), unfinished text is kept. Empty text blocks are dropped.
+ */
+export function fromApiMessage(message: Anthropic.Message, complete: ReadonlySet<number> | 'all'): AgentMessage {
+  const content: ContentBlock[] = [];
+  message.content.forEach((block, index) => {
+    const done = complete === 'all' || complete.has(index);
+    if (block.type === 'text' && block.text) content.push({ type: 'text', text: block.text });
+    if (block.type === 'tool_use' && done) content.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
+  });
+  const usage = message.usage;
+  return {
+    role: 'assistant',
+    content,
+    model: message.model,
+    stopReason: message.stop_reason,
+    // Cached prompt tokens are still context: the meter wants the whole prompt.
+    usage: {
+      input_tokens: usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0),
+      output_tokens: usage.output_tokens,
+    },
+  };
+}

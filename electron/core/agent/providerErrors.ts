@@ -1,0 +1,152 @@
+// What can go wrong talking to the model, sorted into the few kinds the app reacts to differently
+// (ask for the key again, retry, suggest a handoff…), each with a message a user can read.
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type { AgentMessage } from '../../../shared/session';
+
+export type ProviderErrorKind =
+  | 'auth'
+  | 'rate_limit'
+  | 'overloaded'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'too_long'
+  | 'aborted'
+  | 'other';
+
+export class ProviderError extends Error {
+  override readonly name = 'ProviderError';
+  readonly kind: ProviderErrorKind;
+  /** HTTP status when the API answered with one (absent for errors sent mid-stream). */
+  readonly status: number | undefined;
+  /** Whether trying again could help (decided from the status, the error type and x-should-retry). */
+  readonly retryable: boolean;
+  /** The server's requested wait (retry-after-ms / retry-after), when it gave one. */
+  readonly retryAfterMs: number | undefined;
+  /** The technical detail (API message, socket error) behind the user-readable `message`. */
+  readonly detail: string;
+  /**
+   * What had arrived of the assistant message when the error struck: text kept, unfinished tool calls
+   * dropped, `errorMessage` set. Null when the error came before anything was streamed.
+   */
+  partial: AgentMessage | null = null;
+
+  constructor(init: {
+    kind: ProviderErrorKind;
+    message: string;
+    detail: string;
+    status?: number | undefined;
+    retryable?: boolean;
+    retryAfterMs?: number | undefined;
+    cause?: unknown;
+  }) {
+    super(init.message, { cause: init.cause });
+    this.kind = init.kind;
+    this.detail = init.detail;
+    this.status = init.status;
+    this.retryable = init.retryable ?? false;
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
+
+const TOO_LONG = /too long|too many tokens|exceeds? (the )?(maximum|context)|context (window|length)/i;
+
+function userMessage(kind: ProviderErrorKind, status: number | undefined, detail: string): string {
+  const code = status ? ` (${status})` : '';
+  switch (kind) {
+    case 'auth':
+      return `The API key was rejected${code}. Enter a valid Anthropic API key.`;
+    case 'rate_limit':
+      return `Rate limit reached${code}. Wait a moment and try again.`;
+    case 'overloaded':
+      return `The Anthropic API is overloaded${code}. Try again shortly.`;
+    case 'server':
+      return `The Anthropic API had an internal error${code}. Try again.`;
+    case 'network':
+      return `The connection to the Anthropic API failed: ${detail}`;
+    case 'timeout':
+      return `The Anthropic API stopped responding: ${detail}`;
+    case 'too_long':
+      return `The conversation is too long for the model's context window. Hand off to continue. (${detail})`;
+    case 'aborted':
+      return 'Stopped.';
+    case 'other':
+      return `The Anthropic API returned an error${code}: ${detail}`;
+  }
+}
+
+function headerMs(headers: Headers | undefined): number | undefined {
+  const ms = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const retryAfter = headers?.get('retry-after');
+  if (!retryAfter) return undefined;
+  const seconds = Number.parseFloat(retryAfter);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(retryAfter);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+}
+
+function kindOfApiError(status: number | undefined, type: string | null, detail: string): ProviderErrorKind {
+  if (status === 401 || type === 'authentication_error') return 'auth';
+  if (status === 429 || type === 'rate_limit_error') return 'rate_limit';
+  if (status === 529 || type === 'overloaded_error') return 'overloaded';
+  if (status === 408 || status === 504 || type === 'timeout_error') return 'timeout';
+  if (status === 413 || type === 'request_too_large') return 'too_long';
+  if ((status === 400 || type === 'invalid_request_error') && TOO_LONG.test(detail)) return 'too_long';
+  if ((status !== undefined && status >= 500) || type === 'api_error') return 'server';
+  return 'other';
+}
+
+const RETRYABLE_KINDS: ReadonlySet<ProviderErrorKind> = new Set(['rate_limit', 'overloaded', 'server', 'network']);
+
+/**
+ * Sorts any error thrown while streaming. Errors that are not API errors count as a broken connection;
+ * `midStream` (the reply had started and not finished) says so in the user's message.
+ */
+export function classifyError(err: unknown, context: { midStream?: boolean } = {}): ProviderError {
+  if (err instanceof ProviderError) return err;
+  const build = (
+    kind: ProviderErrorKind,
+    detail: string,
+    extra: { status?: number | undefined; retryable?: boolean; retryAfterMs?: number | undefined } = {},
+  ) =>
+    new ProviderError({
+      kind,
+      detail,
+      message: userMessage(kind, extra.status, detail),
+      retryable: extra.retryable ?? RETRYABLE_KINDS.has(kind),
+      status: extra.status,
+      retryAfterMs: extra.retryAfterMs,
+      cause: err,
+    });
+
+  if (err instanceof APIUserAbortError) return build('aborted', err.message, { retryable: false });
+  if (err instanceof APIConnectionTimeoutError) return build('timeout', err.message, { retryable: false });
+  if (err instanceof APIConnectionError) return build('network', causeText(err));
+  if (err instanceof APIError) {
+    const detail = err.apiMessage ?? err.message;
+    const kind = kindOfApiError(err.status, err.type, detail);
+    const header = err.headers?.get('x-should-retry');
+    const retryable = header === 'true' ? true : header === 'false' ? false : RETRYABLE_KINDS.has(kind);
+    return build(kind, detail, { status: err.status, retryable, retryAfterMs: headerMs(err.headers) });
+  }
+  if (context.midStream) {
+    return new ProviderError({
+      kind: 'network',
+      detail: causeText(err),
+      message: 'The connection to the Anthropic API closed before the reply was complete.',
+      retryable: true,
+      cause: err,
+    });
+  }
+  return build('network', causeText(err));
+}
+
+/** The innermost useful text: undici hides the socket error ("other side closed") in `cause`. */
+function causeText(err: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e.message && !parts.includes(e.message)) parts.push(e.message);
+  }
+  return parts.join(': ') || String(err);
+}

@@ -1,0 +1,3 @@
+// The fake Anthropic Messages API: import from here (see README.md for the scenario and control API).
+export { startFakeAnthropic, defaultScenario, apiKeyOf, type FakeAnthropic, type FakeAnthropicOptions } from './server';
+export { Scenario, FakeBlock, type RecordedRequest, type ScenarioFn } from './scenarios';

@@ -1,0 +1,125 @@
+// Turns a streamable scenario and the request it answers into a concrete reply plan: which blocks, in
+// which pieces, how it ends, with what usage. Keeping this pure makes the SSE writer a dumb loop.
+import type { FakeBlock, RecordedRequest, Scenario } from './scenarios';
+
+export type Ending =
+  | { type: 'done'; stopReason: string }
+  | { type: 'error'; errorType: string; message: string }
+  | { type: 'stall' }
+  | { type: 'disconnect' };
+
+export interface PlannedBlock {
+  block: FakeBlock & { id?: string };
+  /** The deltas' payloads: text pieces, or partial_json pieces for tool_use. */
+  pieces: string[];
+}
+
+export interface ReplyPlan {
+  messageId: string;
+  model: string;
+  blocks: PlannedBlock[];
+  /** When the ending is not `done`, the last block is left open (no content_block_stop), as a cut-off stream is. */
+  ending: Ending;
+  usage: { input_tokens: number; output_tokens: number };
+  delayMs: number;
+  pingEveryMs: number | undefined;
+}
+
+type Streamable = Exclude<Scenario, { kind: 'error' }>;
+
+const DEFAULT_CHUNK = 8;
+
+/** The crude estimate the whole project uses: a token is about four characters. */
+export function estimateTokensOfChars(chars: number): number {
+  return Math.ceil(chars / 4);
+}
+
+export function requestInputTokens(body: unknown): number {
+  if (typeof body !== 'object' || body === null) return 0;
+  const { system, messages, tools } = body as Record<string, unknown>;
+  return estimateTokensOfChars(JSON.stringify([system ?? '', messages ?? [], tools ?? []]).length);
+}
+
+/** Splits by code points, so a piece never ends inside a surrogate pair. */
+export function splitPieces(text: string, size: number): string[] {
+  const chars = Array.from(text);
+  const pieces: string[] = [];
+  for (let i = 0; i < chars.length; i += size) pieces.push(chars.slice(i, i + size).join(''));
+  return pieces;
+}
+
+function blocksOf(s: Streamable): FakeBlock[] {
+  switch (s.kind) {
+    case 'text':
+      return [{ type: 'text', text: s.text, chunks: s.chunks }];
+    case 'tool_use': {
+      const tool: FakeBlock = { type: 'tool_use', name: s.name, input: s.input, id: s.id };
+      return s.text ? [{ type: 'text', text: s.text }, tool] : [tool];
+    }
+    case 'reply':
+      return s.content;
+    case 'empty':
+      return s.emptyTextBlock ? [{ type: 'text', text: '' }] : [];
+    case 'stream_error':
+    case 'stall':
+    case 'disconnect':
+      return s.text ? [{ type: 'text', text: s.text }] : [];
+  }
+}
+
+function endingOf(s: Streamable, blocks: FakeBlock[]): Ending {
+  switch (s.kind) {
+    case 'stream_error':
+      return { type: 'error', errorType: s.errorType ?? 'overloaded_error', message: s.message ?? 'Overloaded' };
+    case 'stall':
+      return { type: 'stall' };
+    case 'disconnect':
+      return { type: 'disconnect' };
+    case 'text':
+    case 'reply':
+      if (s.stopReason) return { type: 'done', stopReason: s.stopReason };
+  }
+  return { type: 'done', stopReason: blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn' };
+}
+
+export function planReply(s: Streamable, request: RecordedRequest, ids: { message: string; tool: () => string }): ReplyPlan {
+  const size = s.chunkSize ?? DEFAULT_CHUNK;
+  const blocks = blocksOf(s).map((block): PlannedBlock => {
+    if (block.type === 'text') return { block, pieces: block.chunks ?? splitPieces(block.text, size) };
+    const withId = { ...block, id: block.id ?? ids.tool() };
+    return { block: withId, pieces: splitPieces(JSON.stringify(block.input), size) };
+  });
+  const outputChars = blocks.reduce((n, b) => n + b.pieces.join('').length, 0);
+  const body = request.body as { model?: unknown } | null;
+  return {
+    messageId: ids.message,
+    model: s.model ?? (typeof body?.model === 'string' ? body.model : 'claude-fake'),
+    blocks,
+    ending: endingOf(s, blocks.map((b) => b.block)),
+    usage: {
+      input_tokens: s.usage?.input_tokens ?? requestInputTokens(request.body),
+      output_tokens: s.usage?.output_tokens ?? estimateTokensOfChars(outputChars),
+    },
+    delayMs: s.delayMs ?? 0,
+    pingEveryMs: s.pingEveryMs,
+  };
+}
+
+/** The whole message as a non-streaming request gets it. */
+export function messageJson(plan: ReplyPlan): Record<string, unknown> {
+  const content = plan.blocks.map(({ block }) =>
+    block.type === 'text'
+      ? { type: 'text', text: block.chunks ? block.chunks.join('') : block.text }
+      : { type: 'tool_use', id: block.id, name: block.name, input: block.input },
+  );
+  return {
+    id: plan.messageId,
+    type: 'message',
+    role: 'assistant',
+    model: plan.model,
+    content,
+    stop_reason: plan.ending.type === 'done' ? plan.ending.stopReason : 'end_turn',
+    stop_sequence: null,
+    usage: { ...plan.usage, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+  };
+}
