@@ -1,0 +1,101 @@
+// The desktop key store: the key encrypted by the OS (Electron safeStorage, passed in as a cipher so
+// this file stays free of `electron` and testable) in one small file, with ANTHROPIC_API_KEY as fallback.
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { CallError } from '../ipc/dispatcher';
+import { apiKeyFromEnv, type ApiKeySource, type ApiKeyStore } from './apiKey';
+
+export const API_KEY_FILE = 'api-key.bin';
+
+export interface KeyCipher {
+  /** 'basic_text' when the OS offers no keyring and the "encryption" is only obfuscation (Linux). */
+  readonly kind: 'safeStorage' | 'basic_text';
+  isAvailable(): boolean;
+  encrypt(plainText: string): Buffer;
+  decrypt(encrypted: Buffer): string;
+}
+
+export class EncryptedFileApiKeyStore implements ApiKeyStore {
+  /** Decrypted once, because each decrypt may prompt the user for the keychain (macOS). */
+  #stored: string | undefined;
+  #loaded = false;
+
+  constructor(
+    private readonly filePath: string,
+    private readonly cipher: KeyCipher,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+    private readonly log: (message: string) => void = console.warn,
+  ) {}
+
+  /** A key the user saved in Baton wins over the environment: it is the more deliberate choice. */
+  get(): string | undefined {
+    return this.#load() ?? apiKeyFromEnv(this.env);
+  }
+
+  get source(): ApiKeySource {
+    if (this.#load()) return this.cipher.kind;
+    return apiKeyFromEnv(this.env) ? 'environment' : 'none';
+  }
+
+  set(key: string): void {
+    const trimmed = key.trim();
+    if (!trimmed) throw new CallError('invalid_input', 'The API key is empty');
+    if (!this.cipher.isAvailable()) {
+      throw new CallError(
+        'storage',
+        'This system offers no safe place to store the API key. Set ANTHROPIC_API_KEY before starting Baton instead.',
+      );
+    }
+    writeAtomically(this.filePath, this.cipher.encrypt(trimmed));
+    this.#stored = trimmed;
+    this.#loaded = true;
+  }
+
+  toJSON(): object {
+    return { source: this.source };
+  }
+
+  #load(): string | undefined {
+    if (this.#loaded) return this.#stored;
+    let encrypted: Buffer;
+    try {
+      encrypted = readFileSync(this.filePath);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+        this.log(`[baton] Could not read the stored API key: ${(err as Error).message}`);
+      }
+      this.#loaded = true;
+      return undefined;
+    }
+    // Not yet available (called before app ready, keychain locked): try again on the next call.
+    if (!this.cipher.isAvailable()) return undefined;
+    try {
+      this.#stored = this.cipher.decrypt(encrypted).trim() || undefined;
+    } catch (err) {
+      // Keychain changed or the file came from another machine: ask for the key again; keep the file
+      // so a transient keychain failure does not lose it.
+      this.log(`[baton] The stored API key could not be decrypted; Baton will ask for it again. (${(err as Error).message})`);
+    }
+    this.#loaded = true;
+    return this.#stored;
+  }
+}
+
+/** Temp file, fsync, rename: a crash leaves the old key or the new one, never half a file. */
+function writeAtomically(filePath: string, data: Buffer): void {
+  const temp = `${filePath}.${process.pid}.tmp`;
+  mkdirSync(dirname(filePath), { recursive: true });
+  try {
+    const fd = openSync(temp, 'w', 0o600);
+    try {
+      writeSync(fd, data);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, filePath);
+  } catch (err) {
+    rmSync(temp, { force: true });
+    throw err;
+  }
+}
