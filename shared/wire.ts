@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const ClientFrame = z.object({
   id: z.number().int().nonnegative(),
   channel: z.string().max(100),
-  input: z.unknown(),
+  input: z.unknown().optional(),
 });
 export type ClientFrame = z.infer<typeof ClientFrame>;
 

@@ -72,16 +72,20 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 }
 
 async function answer(ws: WebSocket, raw: string, dispatch: Dispatch): Promise<void> {
-  let frame: ClientFrame;
+  let frame: unknown;
   try {
-    frame = ClientFrame.parse(JSON.parse(raw));
+    frame = JSON.parse(raw);
   } catch {
-    // Without a valid id there is nobody to answer; the frame is dropped, the connection stays.
-    return;
+    return; // not JSON: no id to answer to; the frame is dropped, the connection stays
   }
+  const parsed = ClientFrame.safeParse(frame);
+  const id = parsed.success ? parsed.data.id : (frame as { id?: unknown } | null)?.id;
+  if (typeof id !== 'number') return;
   // The connection was authenticated at upgrade (token + Origin), so its sender is trusted.
-  const result = await dispatch(frame.channel, frame.input, true);
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: frame.id, result } satisfies ServerFrame));
+  const result = parsed.success
+    ? await dispatch(parsed.data.channel, parsed.data.input, true)
+    : { ok: false, error: { code: 'invalid_input', message: 'Malformed request frame' } };
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result } satisfies ServerFrame));
 }
 
 /** Returns the HTTP status line to refuse with, or null when the upgrade may proceed. */

@@ -79,11 +79,13 @@ describe('web server', () => {
     socket.send(JSON.stringify({ id: 1, channel: 'app.info', input: {} }));
     socket.send('not json at all');
     socket.send(JSON.stringify({ id: 2, channel: 'no.such.channel', input: {} }));
-    await expect.poll(() => replies.length).toBe(2);
+    socket.send(JSON.stringify({ id: 3, channel: 42 }));
+    await expect.poll(() => replies.length).toBe(3);
     // Answers may overtake each other; they are matched by id.
     expect(replies.sort((a, b) => (a as { id: number }).id - (b as { id: number }).id)).toEqual([
       { id: 1, result: { ok: true, data: { name: 'Baton' } } },
       { id: 2, result: { ok: false, error: { code: 'invalid_input', message: 'Unknown channel' } } },
+      { id: 3, result: { ok: false, error: { code: 'invalid_input', message: 'Malformed request frame' } } },
     ]);
     socket.close();
   });
