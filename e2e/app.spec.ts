@@ -16,7 +16,8 @@ test('a WebSocket without the token is refused, one with it is accepted', async 
     page.evaluate(
       ({ url, withToken }) =>
         new Promise<string>((resolve) => {
-          const target = new URL('/ws', url);
+          const target = new URL(url);
+          target.pathname = '/ws';
           target.protocol = 'ws:';
           if (!withToken) target.search = '';
           const ws = new WebSocket(target);

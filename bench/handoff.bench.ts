@@ -1,0 +1,130 @@
+// Handoff overhead (SPEC §8): from agent_end of the handoff run to the new session on disk with its
+// context rebuilt, for a 100,000-message and a 10-message old session. The model is an in-process stub
+// that answers at once, so the figure is Baton's own work (flush, new file, entries, context), not the
+// network's. Fixtures are generated in a temp dir on every run and removed after.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AgentMessage, SessionEntry, SessionHeader } from '../shared/session';
+import { DEFAULT_SETTINGS } from '../shared/settings';
+import { HANDOFF_SECTIONS } from '../shared/texts';
+import { AgentSession, type AgentProvider } from '../electron/core/agent/AgentSession';
+import { sessionFileName } from '../electron/core/session/fileName';
+import { SessionManager } from '../electron/core/session/SessionManager';
+import { report } from './report';
+
+const gc: () => void = (globalThis as { gc?: () => void }).gc ?? (() => {});
+const ROUNDS = 15;
+const DOCUMENT = HANDOFF_SECTIONS.map((s) => `## ${s}\n${'Details of the work so far. '.repeat(20)}`).join('\n\n');
+
+/** Answers every request with the document at once. */
+const provider: AgentProvider = {
+  async stream(request, handlers) {
+    handlers.onText(DOCUMENT);
+    return {
+      role: 'assistant',
+      content: [{ type: 'text', text: DOCUMENT }],
+      model: request.model,
+      stopReason: 'end_turn',
+      usage: { input_tokens: 150_000, output_tokens: 1_000 },
+    };
+  },
+};
+
+const root = mkdtempSync(join(tmpdir(), 'baton-handoff-bench-'));
+try {
+  const small = writeSession('small', 10);
+  const big = writeSession('big', 100_000);
+  const smallTimes: number[] = [];
+  const bigTimes: number[] = [];
+  const ratios: number[] = [];
+  // A warm-up round (not counted): the fixtures' first fsync writes out what writeFileSync left in the cache.
+  await timeHandoff(small);
+  await timeHandoff(big);
+  // Interleaved rounds, each ratio taken within its round, so machine noise hits both sides alike.
+  for (let round = 0; round < ROUNDS; round++) {
+    const s = await timeHandoff(small);
+    const b = await timeHandoff(big);
+    smallTimes.push(s);
+    bigTimes.push(b);
+    ratios.push(b / s);
+  }
+  report({
+    name: 'handoff.overhead.ms',
+    value: median(bigTimes),
+    unit: 'ms',
+    budget: 20,
+    comparedWith:
+      `agent_end → handoff() resolved (old session flushed, new session file + handoff entry fsynced, context rebuilt), ` +
+      `old session of 100,000 messages; median of ${ROUNDS} (max ${fmt(Math.max(...bigTimes))} ms; 10 messages: median ${fmt(median(smallTimes))} ms)`,
+  });
+  report({
+    name: 'handoff.overhead.ratio_100k_to_10',
+    value: median(ratios),
+    unit: 'ratio',
+    budget: 1.5,
+    comparedWith: `the same overhead with a 10-message old session, same round; median of ${ROUNDS} interleaved rounds`,
+  });
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
+
+/** Opens the old session, hands off, and returns the ms from agent_end to handoff() resolving. */
+async function timeHandoff(file: string): Promise<number> {
+  const agent = new AgentSession({
+    sessionManager: SessionManager.open(file),
+    provider,
+    getSettings: () => DEFAULT_SETTINGS,
+    promptsDir: join(root, 'prompts'),
+  });
+  let endedAt = 0;
+  agent.subscribe((event) => {
+    if (event.type === 'agent_end') endedAt = performance.now();
+  });
+  gc();
+  const done = await agent.handoff();
+  const ms = performance.now() - endedAt;
+  check(agent, done.document);
+  agent.sessionManager.close();
+  return ms;
+}
+
+/** The result must be what the budget is about: a new session on disk and the context rebuilt from it. */
+function check(agent: AgentSession, document: string): void {
+  const view = SessionManager.readTail(agent.sessionManager.getSessionFile(), 5);
+  const entry = view.entries[0];
+  if (view.header.origin !== 'handoff' || entry?.type !== 'custom_message' || !entry.content.includes(document)) {
+    throw new Error('the new session is not on disk as expected');
+  }
+  if (agent.getMessages().length !== 1) throw new Error('the context was not rebuilt from the new session');
+}
+
+/** A session file of `count` alternating user/assistant messages (~400 bytes a line). */
+function writeSession(id: string, count: number): string {
+  const header: SessionHeader = { type: 'session', version: 1, id, timestamp: new Date(0).toISOString() };
+  const lines: string[] = [JSON.stringify(header)];
+  let parentId: string | null = null;
+  for (let i = 0; i < count; i++) {
+    const entryId = `${id}-${i.toString(36)}`;
+    const text = `Message ${i}: ${'some words about the work in progress '.repeat(9)}`;
+    const message: AgentMessage =
+      i % 2 === 0
+        ? { role: 'user', content: [{ type: 'text', text }] }
+        : { role: 'assistant', content: [{ type: 'text', text }], model: 'claude', stopReason: 'end_turn', usage: { input_tokens: 1000 + i, output_tokens: 100 } };
+    const entry: SessionEntry = { type: 'message', id: entryId, parentId, timestamp: new Date(i * 1000).toISOString(), message };
+    lines.push(JSON.stringify(entry));
+    parentId = entryId;
+  }
+  const file = join(root, sessionFileName(header.timestamp, id));
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+function fmt(ms: number): string {
+  return ms.toFixed(2);
+}

@@ -1,0 +1,122 @@
+// The pieces of handoff (SPEC §4) that need no session: the prompt, the wrapper around the document, the
+// section check, the capture of the document from the transcript, and trimming a transcript too long for
+// the model's window.
+import { HANDOFF_SECTIONS } from '../../../shared/texts';
+import type { AgentMessage, SessionEntry } from '../../../shared/session';
+import type { TextEventFormat } from './eventBatcher';
+import { estimateTokens } from './tokens';
+
+export const HANDOFF_CUSTOM_TYPE = 'handoff';
+export const HANDOFF_MAX_TOKENS = 4096;
+
+const SECTION_GUIDE: Record<(typeof HANDOFF_SECTIONS)[number], string> = {
+  Goal: 'what the user is trying to achieve, in their terms',
+  'Constraints & Preferences': 'requirements, limits and the way the user wants things done',
+  Progress: 'what is done and what is under way, with the concrete results (files, commands, figures)',
+  'Key Decisions': 'what was decided and why, including options that were rejected',
+  'Critical Context': 'facts, names, values, errors and references the next session cannot do without',
+  'Next Steps': 'the concrete next actions, in order',
+};
+
+/** Step 2: `message` entries in the branch, counted up to `enough` (a long session is not walked whole). */
+export function countMessageEntries(branch: readonly SessionEntry[], enough: number): number {
+  let count = 0;
+  for (const entry of branch) if (entry.type === 'message' && ++count >= enough) break;
+  return count;
+}
+
+/** Step 3: the prompt asking for the six-section document, plus the user's focus when given. */
+export function buildHandoffPrompt(customInstructions?: string): string {
+  const sections = HANDOFF_SECTIONS.map((name) => `## ${name}\n(${SECTION_GUIDE[name]})`).join('\n\n');
+  const prompt =
+    'This session is being handed off: a fresh session will continue the work and will see nothing of this ' +
+    'conversation except the document you write now. Write a structured handoff document that lets it ' +
+    'continue seamlessly.\n\n' +
+    `Use exactly these six sections, each as a Markdown heading:\n\n${sections}\n\n` +
+    'Be specific and complete, but concise. Reply with the document only.';
+  const focus = customInstructions?.trim();
+  return focus ? `${prompt}\n\nAdditional focus: ${focus}` : prompt;
+}
+
+/** Step 8: the exact content of the handoff custom_message. */
+export function wrapHandoffDocument(document: string): string {
+  return (
+    `<handoff-context>\n${document}\n</handoff-context>\n\n` +
+    'The above is a handoff document from a previous session. Use this context to continue the work seamlessly.'
+  );
+}
+
+/** Step 5: the last assistant message's text blocks, joined with \n ('' when there is none). */
+export function lastAssistantText(messages: readonly AgentMessage[]): string {
+  const last = lastAssistant(messages);
+  if (!last) return '';
+  return last.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
+}
+
+export function lastAssistant(messages: readonly AgentMessage[]): AgentMessage | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (message?.role === 'assistant') return message;
+  }
+  return undefined;
+}
+
+/**
+ * The section headings the document lacks. A heading is a line that, without its Markdown decoration
+ * (#, numbering, bold, a trailing colon), is the section's name; "and" stands for "&".
+ */
+export function findMissingSections(document: string): string[] {
+  const headings = new Set(document.split('\n').map(headingKey));
+  return HANDOFF_SECTIONS.filter((name) => !headings.has(headingKey(name)));
+}
+
+function headingKey(line: string): string {
+  return line
+    .trim()
+    .replace(/^#{1,6}\s*/, '')
+    .replace(/^\d+[.)]\s*/, '')
+    .replace(/[*_]/g, '')
+    .replace(/:\s*$/, '')
+    .replace(/\s+and\s+/gi, ' & ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+export interface Trimmed {
+  messages: AgentMessage[];
+  /** How many of the oldest messages were left out. */
+  trimmed: number;
+}
+
+/**
+ * Leaves out the oldest messages until the estimate fits `budgetTokens`. The last message (the handoff
+ * prompt) is always kept. When anything was left out, a note in front tells the model so. Half-pairs
+ * left at the cut (a tool result whose call was trimmed) are dropped when the request is built.
+ */
+export function trimToFit(messages: readonly AgentMessage[], budgetTokens: number): Trimmed {
+  let total = 0;
+  let start = messages.length;
+  while (start > 0) {
+    const cost = estimateTokens([messages[start - 1] as AgentMessage]);
+    if (start < messages.length && total + cost > budgetTokens) break;
+    total += cost;
+    start--;
+  }
+  if (start === 0) return { messages: [...messages], trimmed: 0 };
+  return { messages: [trimNote(start), ...messages.slice(start)], trimmed: start };
+}
+
+export function trimNote(count: number): AgentMessage {
+  const text =
+    `[The ${count} oldest message${count === 1 ? '' : 's'} of this session were left out here: ` +
+    "the whole transcript does not fit the model's context window. Mention in the handoff document " +
+    'that the earliest part of the session was not available to you.]';
+  return { role: 'user', content: [{ type: 'text', text }] };
+}
+
+/** The streaming preview: each event carries the whole document so far, so a late subscriber shows all of it. */
+export function handoffPreview(): TextEventFormat {
+  let text = '';
+  return (sessionId, delta) => ({ type: 'handoff_progress', sessionId, phase: 'generating', text: (text += delta) });
+}
