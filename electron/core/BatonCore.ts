@@ -93,22 +93,26 @@ export function createCore(options: CoreOptions): Core {
     'sessions.open': ({ id }) => {
       if (id === agent.sessionId) return view();
       refuseWhileBusy();
-      const file = index.fileFor(id);
-      if (!file) throw new CallError('not_found', 'That session no longer exists');
-      return switchTo(SessionManager.open(file));
+      return switchTo(SessionManager.open(fileOf(id)));
     },
     'sessions.new': () => {
       refuseWhileBusy();
       return switchTo(SessionManager.create(sessionsDir));
     },
     'sessions.rename': ({ id, title }) => {
-      if (id !== agent.sessionId) throw new CallError('busy', 'Open the session to rename it');
-      agent.sessionManager.appendSessionInfo({ title });
-      index.upsert(agent.sessionManager);
+      if (id === agent.sessionId) {
+        agent.sessionManager.appendSessionInfo({ title });
+        index.upsert(agent.sessionManager);
+      } else {
+        // A session open elsewhere is refused by its lock; one that is not open costs a tail read.
+        SessionManager.setTitleOf(fileOf(id), title);
+        index.update(id, { title });
+      }
       emit({ type: 'sessions_changed' });
       return { ok: true as const };
     },
     'sessions.delete': ({ id }) => {
+      fileOf(id);
       if (id === agent.sessionId) {
         refuseWhileBusy();
         switchTo(SessionManager.create(sessionsDir));
@@ -141,6 +145,12 @@ export function createCore(options: CoreOptions): Core {
       return { ok: true as const };
     },
   };
+
+  function fileOf(id: string): string {
+    const file = index.fileFor(id);
+    if (!file) throw new CallError('not_found', 'That session no longer exists');
+    return file;
+  }
 
   function refuseWhileBusy(): void {
     if (agent.isStreaming || agent.isGeneratingHandoff) {

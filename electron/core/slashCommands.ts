@@ -1,12 +1,8 @@
 // The slash commands the composer lists: the built-ins, then the user's prompt templates.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import type { CallOutput } from '../../shared/contract';
+import { listTemplates, readTemplate } from './agent/promptTemplates';
 
-export interface SlashCommand {
-  name: string;
-  hint: string;
-  description: string;
-}
+type SlashCommand = CallOutput<'chat.commands'>[number];
 
 const BUILT_IN: SlashCommand[] = [
   { name: 'handoff', hint: '[focus instructions]', description: 'Hand off to a fresh session seeded with a handoff document' },
@@ -14,27 +10,14 @@ const BUILT_IN: SlashCommand[] = [
 ];
 
 export function slashCommands(promptsDir: string): SlashCommand[] {
-  return [...BUILT_IN, ...templateCommands(promptsDir)];
-}
-
-function templateCommands(promptsDir: string): SlashCommand[] {
-  let files: string[];
-  try {
-    files = readdirSync(promptsDir).filter((f) => f.endsWith('.md'));
-  } catch {
-    return []; // no prompts folder yet
-  }
-  return files.sort().map((file) => ({
-    name: file.slice(0, -3),
+  const templates = listTemplates(promptsDir).map((name) => ({
+    name,
     hint: '[args]',
-    description: firstLine(join(promptsDir, file)),
+    description: firstLine(readTemplate(promptsDir, name)) || 'Prompt template',
   }));
+  return [...BUILT_IN, ...templates];
 }
 
-function firstLine(path: string): string {
-  try {
-    return readFileSync(path, 'utf8').split('\n').find((l) => l.trim())?.trim().slice(0, 80) ?? 'Prompt template';
-  } catch {
-    return 'Prompt template';
-  }
+function firstLine(text: string | undefined): string {
+  return text?.split('\n').find((line) => line.trim())?.trim().slice(0, 80) ?? '';
 }

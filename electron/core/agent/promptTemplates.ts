@@ -1,6 +1,6 @@
 // Prompt templates (SPEC §3): `<dataDir>/prompts/NAME.md`. A message `/NAME args` becomes the template
 // with the args substituted: $ARGUMENTS and $@ take all of them, $1..$9 one each (missing ones are empty).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** A name maps to a file directly, so anything that could leave the folder (/, .., \) is not a name. */
@@ -31,6 +31,21 @@ export function substituteArgs(template: string, args: readonly string[]): strin
   return template.replace(/\$(ARGUMENTS|@|[1-9])/g, (_, key: string) =>
     key === 'ARGUMENTS' || key === '@' ? args.join(' ') : (args[Number(key) - 1] ?? ''),
   );
+}
+
+/** The names of the templates in the folder that `/NAME` can invoke, sorted. */
+export function listTemplates(promptsDir: string): string[] {
+  let files: string[];
+  try {
+    files = readdirSync(promptsDir);
+  } catch {
+    return []; // no prompts folder yet
+  }
+  return files
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => file.slice(0, -3))
+    .filter((name) => parseSlashInvocation(`/${name}`)?.name === name)
+    .sort();
 }
 
 /** The template's text, or undefined when there is no such template (or it cannot be read). */

@@ -49,9 +49,14 @@ export function createDispatcher(handlers: Handlers, log: (message: string) => v
   };
 }
 
+/** Store errors carry an errno-like code (ENOSPC, EIO …, or LOCKED for a session open elsewhere). */
 function errorCodeOf(err: unknown): ApiError['code'] {
   const code = (err as { code?: unknown })?.code;
-  return typeof code === 'string' && ['ENOSPC', 'EIO', 'EACCES', 'EROFS', 'EDQUOT'].includes(code) ? 'storage' : 'internal';
+  if (code === 'LOCKED') return 'busy';
+  if (typeof code === 'string' && (/^E[A-Z]+$/.test(code) || ['UNREADABLE', 'READ_ONLY', 'CLOSED'].includes(code))) {
+    return 'storage';
+  }
+  return 'internal';
 }
 
 function fail(code: ApiError['code'], message: string): Result<never> {
