@@ -1,0 +1,153 @@
+// The core as the renderer meets it: calls through the real dispatcher, real files, a fake model server.
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BatonEvent, CallInput, CallOutput, Channel } from '../../shared/contract';
+import { texts } from '../../shared/texts';
+import type { Core } from '../../electron/core/BatonCore';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic';
+import { startCore } from '../support/testApp';
+
+let fake: FakeAnthropic;
+let dataDir: string;
+let core: Core;
+let events: BatonEvent[];
+
+beforeAll(async () => {
+  fake = await startFakeAnthropic();
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.reset();
+  dataDir = mkdtempSync(join(tmpdir(), 'baton-core-'));
+  core = boot();
+});
+afterEach(async () => {
+  await core.dispose();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function boot(withKey = true): Core {
+  const started = startCore({ modelUrl: fake.url, apiKey: withKey ? 'test-key' : undefined, dataDir });
+  events = [];
+  started.subscribe((e) => events.push(e));
+  return started;
+}
+
+async function call<C extends Channel>(channel: C, input: CallInput<C>): Promise<CallOutput<C>> {
+  const result = await core.dispatch(channel, input, true);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
+  return result.data as CallOutput<C>;
+}
+
+async function chat(text: string): Promise<void> {
+  const ends = () => events.filter((e) => e.type === 'agent_end').length;
+  const before = ends();
+  await call('chat.send', { text });
+  await expect.poll(ends).toBe(before + 1);
+}
+
+const sessionFiles = () => readdirSync(join(dataDir, 'sessions')).filter((f) => f.endsWith('.jsonl'));
+
+describe('BatonCore', () => {
+  it('reopens the session the user was in after a restart', async () => {
+    await chat('remember me');
+    const before = await call('sessions.current', {});
+    await core.dispose();
+    core = boot();
+    const after = await call('sessions.current', {});
+    expect(after.header.id).toBe(before.header.id);
+    expect(after.entries.filter((e) => e.type === 'message')).toHaveLength(2);
+  });
+
+  it('hands off: the new session is linked to its parent and the next request carries only the document', async () => {
+    await chat('We are building a bridge');
+    await chat('Use steel, not wood');
+    const parent = await call('sessions.current', {});
+    fake.enqueue({ kind: 'text', text: '## Goal\nBuild a steel bridge' });
+    const result = await call('handoff.start', { focus: 'materials' });
+    expect(result.status).toBe('done');
+    if (result.status !== 'done') return;
+    expect(result.session.header).toMatchObject({ parentSession: parent.header.id, origin: 'handoff' });
+    expect(result.session.parentTitle).toBe('We are building a bridge');
+    expect(result.missingSections.length).toBeGreaterThan(0);
+    const handoffRequest = fake.messageRequests().at(-1)!;
+    expect(JSON.stringify(handoffRequest.body)).toContain('Additional focus: materials');
+
+    await chat('What next?');
+    const next = JSON.stringify(fake.messageRequests().at(-1)!.body);
+    expect(next).toContain('<handoff-context>\\n## Goal\\nBuild a steel bridge\\n</handoff-context>');
+    expect(next).not.toContain('Use steel, not wood');
+    const listed = await call('sessions.list', {});
+    expect(listed.map((s) => s.id)).toEqual(expect.arrayContaining([parent.header.id, result.session.header.id]));
+  });
+
+  it('lets the user edit the document before starting the new session', async () => {
+    await chat('one');
+    await chat('two');
+    fake.enqueue({ kind: 'text', text: 'draft document' });
+    const review = await call('handoff.start', { review: true });
+    expect(review).toMatchObject({ status: 'review', document: 'draft document' });
+    const done = await call('handoff.commit', { document: 'edited document' });
+    expect(done.status).toBe('done');
+    if (done.status !== 'done') return;
+    const card = done.session.entries.find((e) => e.type === 'custom_message' && e.customType === 'handoff');
+    expect(card && 'content' in card && card.content).toContain('edited document');
+    expect(card && 'content' in card && card.content).not.toContain('draft document');
+  });
+
+  it('refuses a handoff with fewer than two messages, and writes nothing', async () => {
+    const files = sessionFiles();
+    expect(await call('handoff.start', {})).toEqual({ status: 'refused', message: texts.nothingToHandOff });
+    expect(sessionFiles()).toEqual(files);
+    expect(fake.messageRequests()).toHaveLength(0);
+  });
+
+  it('opens a session with a torn tail and a corrupt line, says how many records were lost, and continues it', async () => {
+    await chat('first question');
+    await chat('second question');
+    const { header } = await call('sessions.current', {});
+    await call('sessions.new', {});
+    const file = join(dataDir, 'sessions', sessionFiles().find((f) => f.includes(header.id))!);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.splice(2, 0, '{"type":"message","id":"x", this is not json');
+    writeFileSync(file, lines.join('\n'));
+    appendFileSync(file, '{"type":"message","id":"torn","parentId":null,"timest');
+
+    const view = await call('sessions.open', { id: header.id });
+    expect(view.unreadableRecords).toBe(1);
+    expect(view.entries.filter((e) => e.type === 'message')).toHaveLength(4);
+    await chat('third question');
+    // The corrupt line stays where it was (never silently rewritten); every other line parses.
+    const onDisk = readFileSync(file, 'utf8').trimEnd().split('\n');
+    expect(onDisk[2]).toContain('this is not json');
+    const records = onDisk.filter((_, i) => i !== 2).map((l) => JSON.parse(l) as { type: string });
+    expect(records.filter((l) => l.type === 'message')).toHaveLength(6);
+  });
+
+  it('asks for a key instead of writing anything when none is configured', async () => {
+    await core.dispose();
+    core = boot(false);
+    const before = readFileSync(join(dataDir, 'sessions', sessionFiles()[0]!), 'utf8');
+    const result = await core.dispatch('chat.send', { text: 'hello' }, true);
+    expect(result).toMatchObject({ ok: false, error: { code: 'no_api_key' } });
+    expect(readFileSync(join(dataDir, 'sessions', sessionFiles()[0]!), 'utf8')).toBe(before);
+  });
+
+  it('renames a session that is not open, and deletes the open one by moving to a fresh session', async () => {
+    await chat('alpha');
+    const first = await call('sessions.current', {});
+    await call('sessions.new', {});
+    await call('sessions.rename', { id: first.header.id, title: 'Renamed alpha' });
+    expect((await call('sessions.list', { query: 'renamed' })).map((s) => s.title)).toEqual(['Renamed alpha']);
+
+    await call('sessions.open', { id: first.header.id });
+    await call('sessions.delete', { id: first.header.id });
+    const now = await call('sessions.current', {});
+    expect(now.header.id).not.toBe(first.header.id);
+    expect(sessionFiles().some((f) => f.includes(first.header.id))).toBe(false);
+    expect(existsSync(join(dataDir, 'sessions'))).toBe(true);
+    expect(await core.dispatch('sessions.open', { id: first.header.id }, true)).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});
