@@ -1,0 +1,410 @@
+// One object owns the current session file (SPEC §2): it holds the file's lock and its open descriptor,
+// appends entries as complete, fsynced records, and keeps the entry tree in memory.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import type {
+  AgentMessage,
+  CustomMessageEntry,
+  MessageEntry,
+  SessionEntry,
+  SessionHeader,
+  SessionSummary,
+} from '../../../shared/session';
+import { isSessionEntry } from './entryShape';
+import { EntryTree } from './entryTree';
+import { StorageError } from './errors';
+import { sessionFileName } from './fileName';
+import { realFs, type FsSeam } from './fsSeam';
+import { fsyncDir } from './io';
+import { acquireLock, type SessionLock } from './lock';
+import { readSessionFile } from './parseSession';
+import { RecordWriter } from './recordWriter';
+import { buildContext, type SessionContext } from './sessionContext';
+import { FIRST_MESSAGE_SEARCH_CHARS } from './summarizeFile';
+import { readTailFrom, type SessionTail } from './tailReader';
+import { shortenTitle, UNTITLED, userText } from './title';
+
+export const SESSION_FORMAT_VERSION = 1;
+
+export type ModelChangeEntry = Extract<SessionEntry, { type: 'model_change' }>;
+export type SessionInfoEntry = Extract<SessionEntry, { type: 'session_info' }>;
+
+export interface StoreOptions {
+  /** The fs calls to use; tests pass one that fails on cue. */
+  fs?: FsSeam;
+}
+
+export interface NewSessionOptions {
+  /** Id of the session this one was handed off from. */
+  parentSession?: string;
+  origin?: 'handoff';
+  title?: string;
+}
+
+export interface OpenOptions extends StoreOptions {
+  /** Load without taking the lock; every append then throws READ_ONLY. For a file another process writes. */
+  readOnly?: boolean;
+}
+
+/** A sidebar row for this session, plus the first user message the index searches. */
+export type LiveSummary = SessionSummary & { firstMessage: string };
+
+/** Everything that belongs to the one file currently owned; replaced as a whole by newSession(). */
+interface OwnedFile {
+  path: string;
+  header: SessionHeader;
+  tree: EntryTree;
+  writer: RecordWriter | undefined;
+  lock: SessionLock | undefined;
+  unreadableRecords: number;
+  messageCount: number;
+  firstMessage: string | undefined;
+  explicitTitle: string | undefined;
+}
+
+export class SessionManager {
+  private file: OwnedFile;
+  private closed = false;
+
+  private constructor(
+    private readonly sessionsDir: string,
+    file: OwnedFile,
+    private readonly fs: FsSeam,
+  ) {
+    this.file = file;
+  }
+
+  /** Creates a session file with its header, fsynced, lock held: it is on disk when this returns. */
+  static create(sessionsDir: string, opts: NewSessionOptions & StoreOptions = {}): SessionManager {
+    const fs = opts.fs ?? realFs;
+    return new SessionManager(sessionsDir, createFile(fs, sessionsDir, opts), fs);
+  }
+
+  /**
+   * Loads a whole session file. A torn last record is dropped (and cut off before the next append);
+   * unreadable interior records are skipped and counted in `unreadableRecords`. Throws
+   * UnreadableSessionError for a file that is not a session, SessionLockedError when another live
+   * process writes it (unless `readOnly`).
+   */
+  static open(filePath: string, opts: OpenOptions = {}): SessionManager {
+    const fs = opts.fs ?? realFs;
+    return new SessionManager(dirname(filePath), openFile(fs, filePath, opts.readOnly === true), fs);
+  }
+
+  /**
+   * Renames a session that is not open here: appends a session_info record after reading only the file's
+   * tail, so renaming a huge session in the sidebar costs no full load.
+   */
+  static setTitleOf(filePath: string, title: string, opts: StoreOptions = {}): SessionInfoEntry {
+    const fs = opts.fs ?? realFs;
+    const lock = acquireLock(fs, filePath);
+    let fd: number | undefined;
+    try {
+      fd = openFd(fs, filePath, 'r+');
+      const tail = readTailFrom(fs, fd, filePath, 0);
+      const writer = new RecordWriter(fs, fd, filePath, tail.completeLength, fs.fstatSync(fd).size > tail.completeLength);
+      fd = undefined; // the writer owns it now
+      try {
+        const entry: SessionInfoEntry = {
+          type: 'session_info',
+          id: entryId(),
+          parentId: tail.entries.at(-1)?.id ?? null,
+          timestamp: new Date().toISOString(),
+          title,
+        };
+        writer.append(JSON.stringify(entry), true);
+        return entry;
+      } finally {
+        writer.close();
+      }
+    } finally {
+      if (fd !== undefined) closeQuietly(fs, fd);
+      lock.release();
+    }
+  }
+
+  /**
+   * The header and the last `n` message entries (with whatever entries sit among them), read from the
+   * file's end without parsing the rest: what a huge session shows while the full open runs.
+   */
+  static readTail(filePath: string, n = 50, opts: StoreOptions = {}): SessionTail {
+    const fs = opts.fs ?? realFs;
+    const fd = openFd(fs, filePath, 'r');
+    try {
+      return readTailFrom(fs, fd, filePath, n);
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  /**
+   * Switches to a fresh file (header only, leaf null). The old file is flushed first and released only
+   * once the new one exists, so a failure leaves this manager on the old session.
+   */
+  newSession(opts: NewSessionOptions = {}): SessionHeader {
+    if (!this.closed) this.file.writer?.sync();
+    const next = createFile(this.fs, this.sessionsDir, opts);
+    const old = this.file;
+    this.file = next;
+    this.closed = false;
+    releaseFile(old);
+    return next.header;
+  }
+
+  getHeader(): SessionHeader {
+    return this.file.header;
+  }
+
+  getSessionId(): string {
+    return this.file.header.id;
+  }
+
+  getSessionFile(): string {
+    return this.file.path;
+  }
+
+  getSessionsDir(): string {
+    return this.sessionsDir;
+  }
+
+  /** Records skipped on load because they could not be read ("N records could not be read"). */
+  get unreadableRecords(): number {
+    return this.file.unreadableRecords;
+  }
+
+  get isReadOnly(): boolean {
+    return this.file.writer === undefined;
+  }
+
+  /** All readable entries in file order (a copy). */
+  getEntries(): SessionEntry[] {
+    return this.file.tree.list();
+  }
+
+  getEntry(id: string): SessionEntry | undefined {
+    return this.file.tree.get(id);
+  }
+
+  getLeafId(): string | null {
+    return this.file.tree.leafId;
+  }
+
+  /** Root → leaf path (or root → the given entry). */
+  getBranch(leafId: string | null = this.file.tree.leafId): SessionEntry[] {
+    return this.file.tree.branch(leafId);
+  }
+
+  buildSessionContext(): SessionContext {
+    return buildContext(this.getBranch());
+  }
+
+  getMessageCount(): number {
+    return this.file.messageCount;
+  }
+
+  /** The session_info title (last wins), else the header's, else the first user message shortened. */
+  getTitle(): string {
+    const { explicitTitle, header, firstMessage } = this.file;
+    return explicitTitle ?? (header.title?.trim() || (firstMessage ? shortenTitle(firstMessage) : UNTITLED));
+  }
+
+  /** What the history index should hold for this session right now. */
+  getSummary(): LiveSummary {
+    const { header, tree, messageCount, firstMessage } = this.file;
+    const summary: LiveSummary = {
+      id: header.id,
+      title: this.getTitle(),
+      createdAt: header.timestamp,
+      updatedAt: tree.last()?.timestamp ?? header.timestamp,
+      messageCount,
+      firstMessage: (firstMessage ?? '').replace(/\s+/g, ' ').trim().slice(0, FIRST_MESSAGE_SEARCH_CHARS),
+    };
+    if (header.parentSession !== undefined) summary.parentSession = header.parentSession;
+    if (header.origin !== undefined) summary.origin = header.origin;
+    return summary;
+  }
+
+  /**
+   * Persists a settled message (user prompt accepted, assistant message ended, tool result) and fsyncs:
+   * messages are saved only on message_end, so every call is a turn boundary, never a streamed token.
+   */
+  appendMessage(message: AgentMessage): MessageEntry {
+    return this.append({ type: 'message', ...this.entryBase(), message }) as MessageEntry;
+  }
+
+  appendCustomMessageEntry(customType: string, content: string, display: boolean, details?: unknown): CustomMessageEntry {
+    const entry = { type: 'custom_message' as const, ...this.entryBase(), customType, content, display };
+    return this.append(details === undefined ? entry : { ...entry, details }) as CustomMessageEntry;
+  }
+
+  appendModelChange(model: string): ModelChangeEntry {
+    return this.append({ type: 'model_change', ...this.entryBase(), model }) as ModelChangeEntry;
+  }
+
+  appendSessionInfo(info: { title?: string }): SessionInfoEntry {
+    const entry = { type: 'session_info' as const, ...this.entryBase() };
+    return this.append(info.title === undefined ? entry : { ...entry, title: info.title }) as SessionInfoEntry;
+  }
+
+  setTitle(title: string): SessionInfoEntry {
+    return this.appendSessionInfo({ title });
+  }
+
+  /** Makes everything written so far durable. */
+  flush(): void {
+    this.file.writer?.sync();
+  }
+
+  /** Flushes, closes the file and releases the lock. Further appends throw CLOSED. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    const { writer } = this.file;
+    try {
+      writer?.sync();
+    } finally {
+      releaseFile(this.file);
+    }
+  }
+
+  private entryBase(): { id: string; parentId: string | null; timestamp: string } {
+    return { id: entryId(), parentId: this.file.tree.leafId, timestamp: new Date().toISOString() };
+  }
+
+  /**
+   * Writes the record, then updates memory: after a failed write the caller gets a StorageError and the
+   * session (on disk and in memory) is exactly as before.
+   */
+  private append(draft: SessionEntry): SessionEntry {
+    const { writer, path } = this.file;
+    if (this.closed) throw new StorageError('CLOSED', `Session file ${path} is closed`);
+    if (!writer) throw new StorageError('READ_ONLY', `Session file ${path} is open read-only`);
+    if (!isSessionEntry(draft)) throw new TypeError(`Refusing to save a malformed ${(draft as SessionEntry).type} entry`);
+    const line = JSON.stringify(draft);
+    writer.append(line, true);
+    // The stored entry is what the file says (undefined fields dropped, no aliasing of the caller's objects).
+    const entry = JSON.parse(line) as SessionEntry;
+    noteEntry(this.file, entry);
+    return entry;
+  }
+}
+
+function createFile(fs: FsSeam, sessionsDir: string, opts: NewSessionOptions): OwnedFile {
+  const timestamp = new Date().toISOString();
+  const header: SessionHeader = { type: 'session', version: SESSION_FORMAT_VERSION, id: randomUUID(), timestamp };
+  if (opts.title !== undefined) header.title = opts.title;
+  if (opts.parentSession !== undefined) header.parentSession = opts.parentSession;
+  if (opts.origin !== undefined) header.origin = opts.origin;
+  try {
+    fs.mkdirSync(sessionsDir);
+  } catch (err) {
+    throw StorageError.fromFsError('Creating the sessions folder', sessionsDir, err);
+  }
+  const path = join(sessionsDir, sessionFileName(timestamp, header.id));
+  const lock = acquireLock(fs, path);
+  let fd: number | undefined;
+  try {
+    fd = openFd(fs, path, 'wx', 0o600);
+    const writer = new RecordWriter(fs, fd, path, 0, false);
+    writer.append(JSON.stringify(header), true);
+    // The new name in the directory must survive a crash too, or the fsynced file is unreachable.
+    fsyncDir(fs, sessionsDir);
+    return { ...emptyFile(path, header), writer, lock };
+  } catch (err) {
+    if (fd !== undefined) {
+      closeQuietly(fs, fd);
+      unlinkQuietly(fs, path);
+    }
+    lock.release();
+    throw err;
+  }
+}
+
+function openFile(fs: FsSeam, path: string, readOnly: boolean): OwnedFile {
+  // Lock before reading, so nobody appends between our read and our first write.
+  const lock = readOnly ? undefined : acquireLock(fs, path);
+  let fd: number | undefined;
+  try {
+    fd = openFd(fs, path, readOnly ? 'r' : 'r+');
+    const parsed = readSessionFile(fs, fd, path);
+    const file: OwnedFile = { ...emptyFile(path, parsed.header), lock, tree: new EntryTree(parsed.entries) };
+    file.unreadableRecords = parsed.unreadableRecords;
+    for (const entry of parsed.entries) noteDerived(file, entry);
+    if (readOnly) closeQuietly(fs, fd);
+    else file.writer = new RecordWriter(fs, fd, path, parsed.completeLength, parsed.fileLength > parsed.completeLength);
+    return file;
+  } catch (err) {
+    if (fd !== undefined) closeQuietly(fs, fd);
+    lock?.release();
+    throw err;
+  }
+}
+
+function emptyFile(path: string, header: SessionHeader): OwnedFile {
+  return {
+    path,
+    header,
+    tree: new EntryTree(),
+    writer: undefined,
+    lock: undefined,
+    unreadableRecords: 0,
+    messageCount: 0,
+    firstMessage: undefined,
+    explicitTitle: undefined,
+  };
+}
+
+/** Adds an entry (already on disk) to the in-memory view and the derived fields. */
+function noteEntry(file: OwnedFile, entry: SessionEntry): void {
+  file.tree.add(entry);
+  noteDerived(file, entry);
+}
+
+/** Message count, first user message and title, kept as entries arrive so nothing rescans. */
+function noteDerived(file: OwnedFile, entry: SessionEntry): void {
+  if (entry.type === 'message') {
+    file.messageCount++;
+    if (file.firstMessage === undefined) file.firstMessage = userText(entry.message);
+  } else if (entry.type === 'session_info' && entry.title?.trim()) {
+    file.explicitTitle = entry.title.trim();
+  }
+}
+
+function releaseFile(file: OwnedFile): void {
+  try {
+    file.writer?.close();
+  } finally {
+    file.writer = undefined;
+    file.lock?.release();
+    file.lock = undefined;
+  }
+}
+
+function openFd(fs: FsSeam, path: string, flags: string, mode?: number): number {
+  try {
+    return fs.openSync(path, flags, mode);
+  } catch (err) {
+    throw StorageError.fromFsError('Opening', path, err);
+  }
+}
+
+/** 72 random bits: collisions within one session are negligible, so no lookup is needed to avoid them. */
+function entryId(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+function closeQuietly(fs: FsSeam, fd: number): void {
+  try {
+    fs.closeSync(fd);
+  } catch {
+    // Already failing; keep the first error.
+  }
+}
+
+function unlinkQuietly(fs: FsSeam, path: string): void {
+  try {
+    fs.unlinkSync(path);
+  } catch {
+    // Nothing to remove.
+  }
+}

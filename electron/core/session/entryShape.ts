@@ -1,0 +1,88 @@
+// Shape checks for parsed records. Full zod on 100,000 entries costs more than the whole open budget, so
+// entries are checked by hand here; a property test keeps this in step with the zod schemas in shared/.
+import { SessionHeader, type SessionEntry } from '../../../shared/session';
+
+type Obj = Record<string, unknown>;
+
+export function parseHeader(value: unknown): SessionHeader | undefined {
+  const result = SessionHeader.safeParse(value);
+  return result.success ? result.data : undefined;
+}
+
+export function isSessionEntry(value: unknown): value is SessionEntry {
+  if (!isObj(value)) return false;
+  const { id, parentId, timestamp } = value;
+  if (typeof id !== 'string' || id.length === 0) return false;
+  if (parentId !== null && typeof parentId !== 'string') return false;
+  if (typeof timestamp !== 'string') return false;
+  switch (value.type) {
+    case 'message':
+      return isMessage(value.message);
+    case 'custom_message':
+      return (
+        typeof value.customType === 'string' && typeof value.content === 'string' && typeof value.display === 'boolean'
+      );
+    case 'model_change':
+      return typeof value.model === 'string';
+    case 'session_info':
+      return optional(value.title, isString);
+    default:
+      return false;
+  }
+}
+
+function isMessage(value: unknown): boolean {
+  if (!isObj(value)) return false;
+  if (value.role !== 'user' && value.role !== 'assistant') return false;
+  const { content } = value;
+  if (!Array.isArray(content)) return false;
+  for (const block of content) if (!isBlock(block)) return false;
+  return (
+    optional(value.model, isString) &&
+    (value.stopReason === null || optional(value.stopReason, isString)) &&
+    optional(value.usage, isUsage) &&
+    optional(value.aborted, isBoolean) &&
+    optional(value.errorMessage, isString)
+  );
+}
+
+function isBlock(value: unknown): boolean {
+  if (!isObj(value)) return false;
+  switch (value.type) {
+    case 'text':
+      return typeof value.text === 'string';
+    case 'tool_use':
+      // zod's `input: z.unknown()` still requires the key.
+      return typeof value.id === 'string' && typeof value.name === 'string' && 'input' in value;
+    case 'tool_result':
+      return (
+        typeof value.tool_use_id === 'string' && typeof value.content === 'string' && optional(value.is_error, isBoolean)
+      );
+    default:
+      return false;
+  }
+}
+
+function isUsage(value: unknown): boolean {
+  return isObj(value) && isNumber(value.input_tokens) && isNumber(value.output_tokens);
+}
+
+function isObj(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function optional(value: unknown, check: (v: unknown) => boolean): boolean {
+  return value === undefined || check(value);
+}
+
+function isString(value: unknown): boolean {
+  return typeof value === 'string';
+}
+
+function isBoolean(value: unknown): boolean {
+  return typeof value === 'boolean';
+}
+
+function isNumber(value: unknown): boolean {
+  return typeof value === 'number' && Number.isFinite(value);
+}

@@ -1,0 +1,55 @@
+// Line 1 of a session file. Without a valid header a file is not a session at all, and the reason is
+// kept in words the sidebar can show.
+import type { SessionHeader } from '../../../shared/session';
+import { parseHeader } from './entryShape';
+import { UnreadableSessionError } from './errors';
+import type { FsSeam } from './fsSeam';
+import { readAt } from './io';
+
+export const unreadableReasons = {
+  empty: 'The file is empty',
+  headerIncomplete: 'The session header is incomplete',
+  notJson: 'The file is not JSON',
+  badHeader: 'The first line is not a session header',
+} as const;
+
+/** A header is a few hundred bytes; a first line longer than this is not one. */
+const MAX_HEADER_BYTES = 1 << 20;
+
+export interface HeaderLine {
+  header: SessionHeader;
+  /** Offset just past the header's `\n`: where the entries begin. */
+  end: number;
+}
+
+/** Parses line 1 from the first bytes of a file, or throws an UnreadableSessionError saying why. */
+export function parseHeaderLine(head: Uint8Array, fileSize: number, path: string): HeaderLine {
+  if (fileSize === 0) throw unreadable(path, unreadableReasons.empty);
+  const nl = head.indexOf(10);
+  if (nl < 0) throw unreadable(path, unreadableReasons.headerIncomplete);
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(head.buffer, head.byteOffset, nl).toString('utf8'));
+  } catch {
+    throw unreadable(path, unreadableReasons.notJson);
+  }
+  const header = parseHeader(value);
+  if (!header) throw unreadable(path, unreadableReasons.badHeader);
+  return { header, end: nl + 1 };
+}
+
+/** Reads just enough of the file's head to parse line 1. */
+export function readHeaderLine(fs: FsSeam, fd: number, fileSize: number, path: string): HeaderLine {
+  let want = Math.min(fileSize, 64 * 1024);
+  for (;;) {
+    const head = readAt(fs, fd, 0, want);
+    if (head.indexOf(10) >= 0 || want >= fileSize || want >= MAX_HEADER_BYTES) {
+      return parseHeaderLine(head, fileSize, path);
+    }
+    want = Math.min(fileSize, want * 4, MAX_HEADER_BYTES);
+  }
+}
+
+function unreadable(path: string, reason: string): UnreadableSessionError {
+  return new UnreadableSessionError(path, reason);
+}

@@ -1,0 +1,189 @@
+// One writer per session file (SPEC §2): `<file>.lock` holds {pid, startedAt} of the writer. A lock whose
+// process is gone (crash, kill -9, reboot) is stale and taken over, so a crash never locks the user out.
+import { randomBytes } from 'node:crypto';
+import { uptime } from 'node:os';
+import { errnoCode, SessionLockedError, StorageError } from './errors';
+import type { FsSeam } from './fsSeam';
+import { readAt, writeAll } from './io';
+
+export interface LockInfo {
+  pid: number;
+  startedAt: string;
+}
+
+export interface SessionLock {
+  readonly path: string;
+  release(): void;
+}
+
+/** Locks this process holds, so our own pid in a lock file means "stale" unless it is one of these. */
+const heldByThisProcess = new Set<string>();
+
+/** A lock whose content is not (yet) readable gets this long before it counts as abandoned. */
+const UNREADABLE_LOCK_GRACE_MS = 5_000;
+
+export function lockPathFor(sessionFile: string): string {
+  return `${sessionFile}.lock`;
+}
+
+export function acquireLock(fs: FsSeam, sessionFile: string): SessionLock {
+  const path = lockPathFor(sessionFile);
+  const content = JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() } satisfies LockInfo);
+  // A few rounds: each lost race (another process took over the stale lock first) costs one retry.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (tryCreate(fs, path, content)) {
+      heldByThisProcess.add(path);
+      return { path, release: () => release(fs, path, content) };
+    }
+    const seen = readRaw(fs, path);
+    if (seen === undefined) continue; // released meanwhile
+    const holder = parseLock(seen);
+    if (holder ? isLive(holder, path) : isYoung(fs, path)) {
+      throw new SessionLockedError(sessionFile, holder?.pid ?? 0);
+    }
+    takeOverStale(fs, path, seen);
+  }
+  const holder = parseLock(readRaw(fs, path) ?? '');
+  throw new SessionLockedError(sessionFile, holder?.pid ?? 0);
+}
+
+export function readLock(fs: FsSeam, sessionFile: string): LockInfo | undefined {
+  return parseLock(readRaw(fs, lockPathFor(sessionFile)) ?? '');
+}
+
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return errnoCode(err) === 'EPERM';
+  }
+}
+
+function isLive(holder: LockInfo, path: string): boolean {
+  if (holder.pid === process.pid) return heldByThisProcess.has(path);
+  // Written before the last boot: the pid may have been reused by an unrelated process since.
+  const bootedAt = Date.now() - uptime() * 1000;
+  // A minute of slack absorbs clock adjustments, so a live lock is never mistaken for a pre-boot one.
+  if (Date.parse(holder.startedAt) < bootedAt - 60_000) return false;
+  return isProcessAlive(holder.pid);
+}
+
+/**
+ * Creates the lock with its full content in one step: write a private temp file, then hard-link it into
+ * place (fails with EEXIST if a lock exists), so no reader ever sees an empty lock file.
+ */
+function tryCreate(fs: FsSeam, path: string, content: string): boolean {
+  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    writeNew(fs, tmp, content);
+    try {
+      fs.linkSync(tmp, path);
+      return true;
+    } catch (err) {
+      if (errnoCode(err) === 'EEXIST') return false;
+      // Filesystems without hard links: exclusive create, then write (a tiny window with an empty file).
+      return createExclusive(fs, path, content);
+    }
+  } finally {
+    try {
+      fs.unlinkSync(tmp);
+    } catch {
+      // Nothing to clean up.
+    }
+  }
+}
+
+function createExclusive(fs: FsSeam, path: string, content: string): boolean {
+  try {
+    writeNew(fs, path, content);
+    return true;
+  } catch (err) {
+    if (err instanceof StorageError && err.code === 'EEXIST') return false;
+    throw err;
+  }
+}
+
+function writeNew(fs: FsSeam, path: string, content: string): void {
+  let fd: number;
+  try {
+    fd = fs.openSync(path, 'wx', 0o600);
+  } catch (err) {
+    throw StorageError.fromFsError('Creating lock', path, err);
+  }
+  try {
+    writeAll(fs, fd, Buffer.from(content), 0);
+  } catch (err) {
+    throw StorageError.fromFsError('Writing lock', path, err);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Moves the stale lock aside rather than deleting it: if another process took it over between our read
+ * and now, what we moved is *its* live lock, which we put back instead of destroying.
+ */
+function takeOverStale(fs: FsSeam, path: string, staleContent: string): void {
+  const aside = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.stale`;
+  try {
+    fs.renameSync(path, aside);
+  } catch {
+    return; // someone else moved it first; the next attempt sees what is there now
+  }
+  if (readRaw(fs, aside) !== staleContent) {
+    try {
+      fs.linkSync(aside, path);
+    } catch {
+      // A third process created a lock meanwhile; it wins, ours retries and sees it.
+    }
+  }
+  try {
+    fs.unlinkSync(aside);
+  } catch {
+    // Best effort.
+  }
+}
+
+function release(fs: FsSeam, path: string, content: string): void {
+  heldByThisProcess.delete(path);
+  // Only remove the lock if it is still ours.
+  if (readRaw(fs, path) !== content) return;
+  try {
+    fs.unlinkSync(path);
+  } catch {
+    // Already gone.
+  }
+}
+
+function readRaw(fs: FsSeam, path: string): string | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    return readAt(fs, fd, 0, 4096).toString('utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function parseLock(raw: string): LockInfo | undefined {
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { pid, startedAt } = value as Record<string, unknown>;
+    if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || typeof startedAt !== 'string') return undefined;
+    return { pid, startedAt };
+  } catch {
+    return undefined;
+  }
+}
+
+function isYoung(fs: FsSeam, path: string): boolean {
+  const stat = fs.statSync(path);
+  return stat !== undefined && Date.now() - stat.mtimeMs < UNREADABLE_LOCK_GRACE_MS;
+}

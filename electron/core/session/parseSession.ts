@@ -1,0 +1,104 @@
+// Full load of a session file: header, every readable entry, and how many records could not be read.
+// The open budget is 1.5× the JSON.parse of the lines alone, so the file is streamed through one reused
+// 4 MB buffer: no file-sized buffer or string ever exists, which keeps the garbage collector (the real
+// cost next to JSON.parse) out of the way.
+import { isAscii } from 'node:buffer';
+import type { SessionEntry, SessionHeader } from '../../../shared/session';
+import { isSessionEntry } from './entryShape';
+import type { FsSeam } from './fsSeam';
+import { parseHeaderLine, readHeaderLine } from './headerLine';
+
+export interface ParsedSession {
+  header: SessionHeader;
+  /** Readable entries in file order. */
+  entries: SessionEntry[];
+  /** Interior lines that are not JSON or not an entry: skipped, counted, never rewritten. */
+  unreadableRecords: number;
+  /** Offset just past the last `\n`: the end of the last complete record. */
+  completeLength: number;
+  /** The file's size when read; anything past completeLength is a torn record. */
+  fileLength: number;
+}
+
+const CHUNK = 4 * 1024 * 1024;
+
+export function readSessionFile(fs: FsSeam, fd: number, path: string): ParsedSession {
+  const size = fs.fstatSync(fd).size;
+  const { header, end } = readHeaderLine(fs, fd, size, path);
+  const lines = new EntryLines(end);
+  const buf = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(1, size - end)));
+  for (let pos = end; pos < size; ) {
+    const n = fs.readSync(fd, buf, 0, Math.min(buf.length, size - pos), pos);
+    if (n === 0) break; // the file shrank while we read it
+    lines.feed(n === buf.length ? buf : buf.subarray(0, n), true);
+    pos += n;
+  }
+  return { header, ...lines.result(), fileLength: size };
+}
+
+/** The same, from bytes already in memory. */
+export function parseSessionBytes(bytes: Buffer, path: string): ParsedSession {
+  const { header, end } = parseHeaderLine(bytes, bytes.length, path);
+  const lines = new EntryLines(end);
+  lines.feed(bytes.subarray(end), false);
+  return { header, ...lines.result(), fileLength: bytes.length };
+}
+
+/** Turns a stream of bytes after the header into entries, one complete line at a time. */
+class EntryLines {
+  private readonly entries: SessionEntry[] = [];
+  private unreadable = 0;
+  /** Start of a line that began in an earlier chunk and has not ended yet. */
+  private carry: Buffer[] = [];
+
+  constructor(private completeLength: number) {}
+
+  /** `reused`: the caller will overwrite `chunk`, so a partial line must be copied out of it. */
+  feed(chunk: Buffer, reused: boolean): void {
+    let start = 0;
+    if (this.carry.length) {
+      const nl = chunk.indexOf(10);
+      if (nl < 0) {
+        this.carry.push(reused ? Buffer.from(chunk) : chunk);
+        return;
+      }
+      const line = Buffer.concat([...this.carry, chunk.subarray(0, nl)]);
+      this.carry = [];
+      this.parse(line.toString('utf8'));
+      this.completeLength += line.length + 1;
+      start = nl + 1;
+    }
+    const last = chunk.lastIndexOf(10);
+    if (last >= start) {
+      // One string for all the chunk's complete lines, split into slices of it: a few large strings
+      // instead of 100,000 small ones keeps the young generation, and so the scavenger, quiet.
+      // Pure ASCII (the common case) decodes as latin1: a plain copy instead of UTF-8 validation.
+      const encoding = isAscii(chunk) ? 'latin1' : 'utf8';
+      for (const line of chunk.toString(encoding, start, last).split('\n')) if (line.length) this.parse(line);
+      this.completeLength += last + 1 - start;
+      start = last + 1;
+    }
+    if (start < chunk.length) {
+      const rest = chunk.subarray(start);
+      this.carry.push(reused ? Buffer.from(rest) : rest);
+    }
+  }
+
+  result(): { entries: SessionEntry[]; unreadableRecords: number; completeLength: number } {
+    // Whatever is still carried never got its `\n`: a torn record, dropped.
+    return { entries: this.entries, unreadableRecords: this.unreadable, completeLength: this.completeLength };
+  }
+
+  private parse(line: string): void {
+    if (line === '\r') return; // a blank CRLF line is not a record
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      this.unreadable++;
+      return;
+    }
+    if (isSessionEntry(value)) this.entries.push(value);
+    else this.unreadable++;
+  }
+}

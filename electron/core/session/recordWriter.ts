@@ -1,0 +1,85 @@
+// Appends complete records to one open session file. A record is acknowledged only after its bytes (and,
+// when asked, an fsync) succeeded; on failure the file is cut back to the last complete record, so a
+// half-written line never stays on disk to fuse with the next one.
+import { StorageError } from './errors';
+import type { FsSeam } from './fsSeam';
+import { writeAll } from './io';
+
+export class RecordWriter {
+  private closed = false;
+
+  /**
+   * @param length end of the last complete record; writes go exactly there.
+   * @param tailNeedsCut bytes past `length` exist (a torn record from a crash, or a failed rollback) and
+   *   are cut before the next write rather than at open, so merely opening never modifies the file.
+   */
+  constructor(
+    private readonly fs: FsSeam,
+    private readonly fd: number,
+    readonly path: string,
+    private length: number,
+    private tailNeedsCut: boolean,
+  ) {}
+
+  get committedLength(): number {
+    return this.length;
+  }
+
+  /** Writes `line` + `\n`; with `sync`, fsyncs before returning. Throws StorageError, file unchanged. */
+  append(line: string, sync: boolean): void {
+    this.assertOpen();
+    this.cutTail();
+    const bytes = Buffer.from(`${line}\n`, 'utf8');
+    try {
+      writeAll(this.fs, this.fd, bytes, this.length);
+      if (sync) this.fs.fsyncSync(this.fd);
+    } catch (err) {
+      this.rollback();
+      throw StorageError.fromFsError('Saving to', this.path, err);
+    }
+    this.length += bytes.length;
+  }
+
+  sync(): void {
+    this.assertOpen();
+    try {
+      this.fs.fsyncSync(this.fd);
+    } catch (err) {
+      throw StorageError.fromFsError('Syncing', this.path, err);
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      this.fs.closeSync(this.fd);
+    } catch (err) {
+      throw StorageError.fromFsError('Closing', this.path, err);
+    }
+  }
+
+  private cutTail(): void {
+    if (!this.tailNeedsCut) return;
+    try {
+      this.fs.ftruncateSync(this.fd, this.length);
+      this.fs.fsyncSync(this.fd);
+    } catch (err) {
+      throw StorageError.fromFsError('Repairing the end of', this.path, err);
+    }
+    this.tailNeedsCut = false;
+  }
+
+  private rollback(): void {
+    try {
+      this.fs.ftruncateSync(this.fd, this.length);
+    } catch {
+      // Still torn: the next append cuts it first, and refuses to write if it cannot.
+      this.tailNeedsCut = true;
+    }
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new StorageError('CLOSED', `Session file ${this.path} is closed`);
+  }
+}
