@@ -53,21 +53,33 @@ export function createCore(options: CoreOptions): Core {
   });
   index.upsert(agent.sessionManager);
 
+  // The index is derived data (rebuilt from the files if lost), so it is saved lazily, not per message.
+  let saveTimer: NodeJS.Timeout | undefined;
+  const sessionsChanged = () => {
+    emit({ type: 'sessions_changed' });
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => index.save(), 1_000).unref();
+  };
+
   const view = (): SessionView => viewOf(agent, index);
-  const switchTo = (manager: SessionManager): SessionView => {
-    agent.switchSession(manager);
-    index.upsert(manager);
+  /** After the agent moved to another session (open, new, delete, handoff): index it and tell the UI. */
+  const announceSwitch = (): SessionView => {
+    index.upsert(agent.sessionManager);
     const session = view();
     emit({ type: 'session_switched', session });
-    emit({ type: 'sessions_changed' });
+    sessionsChanged();
     return session;
+  };
+  const switchTo = (manager: SessionManager): SessionView => {
+    agent.switchSession(manager);
+    return announceSwitch();
   };
 
   // Keep the sidebar's index in step with what the agent writes.
   agent.subscribe((event) => {
-    if (event.type === 'message_end' || event.type === 'session_switched') {
+    if (event.type === 'message_end') {
       index.upsert(agent.sessionManager);
-      emit({ type: 'sessions_changed' });
+      sessionsChanged();
     }
     emit(event);
   });
@@ -108,7 +120,7 @@ export function createCore(options: CoreOptions): Core {
         SessionManager.setTitleOf(fileOf(id), title);
         index.update(id, { title });
       }
-      emit({ type: 'sessions_changed' });
+      sessionsChanged();
       return { ok: true as const };
     },
     'sessions.delete': ({ id }) => {
@@ -118,7 +130,7 @@ export function createCore(options: CoreOptions): Core {
         switchTo(SessionManager.create(sessionsDir));
       }
       index.remove(id);
-      emit({ type: 'sessions_changed' });
+      sessionsChanged();
       return { ok: true as const };
     },
     'chat.send': async ({ text, mode }) => {
@@ -137,7 +149,7 @@ export function createCore(options: CoreOptions): Core {
       return { ok: true as const };
     },
     'chat.commands': () => slashCommands(join(options.dataDir, 'prompts')),
-    ...handoffHandlers(agent, { view, emit, requireProvider: provider }),
+    ...handoffHandlers(agent, { announceSwitch, requireProvider: provider }),
     'shell.openExternal': async ({ url }) => {
       if (!isSafeExternalUrl(url)) throw new CallError('invalid_input', 'Only http, https and mailto links can be opened');
       if (!options.openExternal) throw new CallError('forbidden', 'Open the link in your browser');
@@ -169,6 +181,7 @@ export function createCore(options: CoreOptions): Core {
       agent.abort();
       agent.abortHandoff();
       agent.sessionManager.close();
+      clearTimeout(saveTimer);
       index.save();
       listeners.clear();
     },

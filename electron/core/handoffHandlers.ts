@@ -1,23 +1,22 @@
 // The handoff calls (SPEC §4): each maps the agent's outcome to the result the renderer shows.
-import type { BatonEvent, HandoffResult, SessionView } from '../../shared/contract';
+import type { HandoffResult, SessionView } from '../../shared/contract';
 import type { AgentSession } from './agent/AgentSession';
 import type { Handlers } from './ipc/dispatcher';
 
 interface Deps {
-  view: () => SessionView;
-  emit: (event: BatonEvent) => void;
+  /** Indexes the session the agent is now in and tells the UI; returns its view. */
+  announceSwitch: () => SessionView;
   requireProvider: () => unknown;
 }
 
 type HandoffHandlers = Pick<Handlers, 'handoff.start' | 'handoff.cancel' | 'handoff.commit' | 'handoff.discard'>;
 
 export function handoffHandlers(agent: AgentSession, deps: Deps): HandoffHandlers {
-  const switched = (done: Awaited<ReturnType<AgentSession['commitHandoff']>>): HandoffResult => {
-    const session = deps.view();
-    deps.emit({ type: 'session_switched', session });
-    deps.emit({ type: 'sessions_changed' });
-    return { status: 'done', ...done, session };
-  };
+  const switched = (done: Awaited<ReturnType<AgentSession['commitHandoff']>>): HandoffResult => ({
+    status: 'done',
+    ...done,
+    session: deps.announceSwitch(),
+  });
 
   return {
     'handoff.start': ({ focus, review }) =>
