@@ -10,7 +10,10 @@ const Ok = z.object({ ok: z.literal(true) });
 /** What the renderer needs to show one open session. */
 export const SessionView = z.object({
   header: SessionHeader,
+  /** The newest entries (all of them for an ordinary session); older ones come from sessions.entries. */
   entries: z.array(SessionEntry),
+  /** How many entries precede `entries[0]` in the session. */
+  firstEntryIndex: z.number().int().nonnegative(),
   /** Records skipped because they could not be read (SPEC §2); the UI says "N records could not be read". */
   unreadableRecords: z.number().int(),
   parentTitle: z.string().optional(),
@@ -69,6 +72,11 @@ export const calls = {
   'sessions.current': { input: Empty, output: SessionView },
   'sessions.open': { input: z.object({ id: Id }).strict(), output: SessionView },
   'sessions.new': { input: Empty, output: SessionView },
+  /** Older entries of the open session, for scrolling back in a huge session: [end - limit, end). */
+  'sessions.entries': {
+    input: z.object({ id: Id, end: z.number().int().nonnegative(), limit: z.number().int().min(1).max(5_000) }).strict(),
+    output: z.object({ entries: z.array(SessionEntry), start: z.number().int().nonnegative() }),
+  },
   'sessions.rename': { input: z.object({ id: Id, title: z.string().min(1).max(500) }).strict(), output: Ok },
   'sessions.delete': { input: z.object({ id: Id }).strict(), output: Ok },
   'chat.send': {

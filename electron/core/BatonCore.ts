@@ -111,6 +111,13 @@ export function createCore(options: CoreOptions): Core {
       refuseWhileBusy();
       return switchTo(SessionManager.create(sessionsDir));
     },
+    'sessions.entries': ({ id, end, limit }) => {
+      if (id !== agent.sessionId) throw new CallError('not_found', 'That session is not open');
+      const all = agent.sessionManager.getEntries();
+      const stop = Math.min(end, all.length);
+      const start = Math.max(0, stop - limit);
+      return { entries: all.slice(start, stop), start };
+    },
     'sessions.rename': ({ id, title }) => {
       if (id === agent.sessionId) {
         agent.sessionManager.appendSessionInfo({ title });

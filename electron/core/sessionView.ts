@@ -3,13 +3,22 @@ import type { SessionView } from '../../shared/contract';
 import type { AgentSession } from './agent/AgentSession';
 import type { SessionIndex } from './session/SessionIndex';
 
+/**
+ * How many of the newest entries a view carries. Enough to fill any screen and to scroll a while;
+ * a 100,000-message session is not shipped to the renderer whole.
+ */
+export const VIEW_WINDOW = 2_000;
+
 export function viewOf(agent: AgentSession, index: SessionIndex): SessionView {
   const manager = agent.sessionManager;
   const header = manager.getHeader();
   const usage = agent.getContextUsage();
+  const all = manager.getEntries();
+  const firstEntryIndex = Math.max(0, all.length - VIEW_WINDOW);
   return {
     header,
-    entries: manager.getEntries(),
+    entries: all.slice(firstEntryIndex),
+    firstEntryIndex,
     unreadableRecords: manager.unreadableRecords,
     parentTitle: header.parentSession ? index.get(header.parentSession)?.title : undefined,
     todos: agent.getTodos(),

@@ -7,6 +7,8 @@ import type { BatonEvent, CallInput, CallOutput, Channel } from '../../shared/co
 import { texts } from '../../shared/texts';
 import type { Core } from '../../electron/core/BatonCore';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic';
+import { SessionManager } from '../../electron/core/session/SessionManager';
+import { VIEW_WINDOW } from '../../electron/core/sessionView';
 import { startCore } from '../support/testApp';
 
 let fake: FakeAnthropic;
@@ -127,6 +129,25 @@ describe('BatonCore', () => {
     expect(onDisk[2]).toContain('this is not json');
     const records = onDisk.filter((_, i) => i !== 2).map((l) => JSON.parse(l) as { type: string });
     expect(records.filter((l) => l.type === 'message')).toHaveLength(6);
+  });
+
+  it('ships a huge session newest-first and pages back through the rest', async () => {
+    const manager = SessionManager.create(join(dataDir, 'sessions'));
+    for (let i = 0; i < VIEW_WINDOW + 150; i++) {
+      manager.appendMessage({ role: i % 2 ? 'assistant' : 'user', content: [{ type: 'text', text: `message ${i}` }] });
+    }
+    const id = manager.getSessionId();
+    manager.close();
+    await core.dispose();
+    core = boot();
+    const view = await call('sessions.open', { id });
+    expect(view.entries).toHaveLength(VIEW_WINDOW);
+    expect(view.firstEntryIndex).toBe(150);
+    expect(JSON.stringify(view.entries.at(-1))).toContain(`message ${VIEW_WINDOW + 149}`);
+    const older = await call('sessions.entries', { id, end: view.firstEntryIndex, limit: 100 });
+    expect(older.start).toBe(50);
+    expect(JSON.stringify(older.entries[0])).toContain('message 50');
+    expect(JSON.stringify(older.entries.at(-1))).toContain('message 149');
   });
 
   it('asks for a key instead of writing anything when none is configured', async () => {
