@@ -29,11 +29,3 @@ test('a WebSocket without the token is refused, one with it is accepted', async 
   expect(await outcome(false)).toBe('refused');
   expect(await outcome(true)).toBe('open');
 });
-
-test.describe('without an API key', () => {
-  test.use({ apiKey: undefined });
-  test('web mode explains how to provide the key instead of a blank window', async ({ page, baton }) => {
-    await page.goto(baton.url);
-    await expect(page.getByText('ANTHROPIC_API_KEY')).toBeVisible();
-  });
-});

@@ -1,10 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { api } from './api/client';
+import { createBatonStore } from './store';
+import { StoreProvider } from './store/StoreProvider';
 import './styles.css';
+
+const store = createBatonStore(api);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <StoreProvider store={store}>
+      <App />
+    </StoreProvider>
   </StrictMode>,
 );

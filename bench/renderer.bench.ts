@@ -1,0 +1,170 @@
+// Renderer budgets (SPEC §8): with a 10,000-message chat open and a reply streaming at 250 tokens/s,
+// no renderer task over 50 ms and at most 200 message elements mounted; opening that chat from the
+// sidebar shows its last message within 300 ms. Real app (web mode, real core) in real Chromium, with
+// the fake model server; the session file is written straight to a temp data dir.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { build } from 'vite';
+import { writeSessionFile } from '../e2e/ui-sessionFile';
+import { startFakeAnthropic } from '../test/fakeAnthropic';
+import { startTestApp } from '../test/support/testApp';
+import { rendererConfig } from '../vite.renderer.config';
+import { report } from './report';
+
+const MESSAGES = 10_000;
+const OPEN_ROUNDS = 7;
+/** 250 tokens/s at ~4 characters a token: one 4-character delta every 4 ms, for about 8 seconds. */
+const STREAM = { chars: 8_000, chunkSize: 4, delayMs: 4 };
+
+const BIG_TITLE = 'Ten thousand messages';
+const SMALL_TITLE = 'A short session';
+
+async function main(): Promise<void> {
+  await build({ ...rendererConfig, logLevel: 'silent' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'baton-renderer-bench-'));
+  writeSessionFile(dataDir, { id: 'big', title: BIG_TITLE, messages: MESSAGES, timestamp: '2024-01-01T00:00:00.000Z', text: messageText });
+  writeSessionFile(dataDir, { id: 'small', title: SMALL_TITLE, messages: 4, timestamp: '2024-06-01T00:00:00.000Z' });
+
+  const fake = await startFakeAnthropic();
+  const app = await startTestApp({ modelUrl: fake.url, apiKey: 'bench-key', dataDir, inactivityTimeoutMs: 30_000 });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // tsx keeps function names with a `__name` helper that page.evaluate's functions carry along.
+    await page.addInitScript('window.__name = (f) => f');
+    await page.goto(app.url);
+    await page.getByRole('link', { name: SMALL_TITLE }).waitFor();
+
+    await page.evaluate(() => {
+      const w = window as unknown as { __longTasks: number[] };
+      w.__longTasks = [];
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.duration))).observe({ type: 'longtask' });
+    });
+    const openTimes: number[] = [];
+    let mounted = 0;
+    for (let round = 0; round < OPEN_ROUNDS; round++) {
+      await openFromSidebar(page, SMALL_TITLE, 'Message number 3:');
+      openTimes.push(await openFromSidebar(page, BIG_TITLE, `Message number ${MESSAGES - 1}:`));
+      mounted = Math.max(mounted, await mountedMessages(page));
+    }
+
+    const openLongest = await takeLongTasks(page).then((tasks) => Math.max(0, ...tasks));
+    const streaming = await streamWithBigChatOpen(page, fake);
+    mounted = Math.max(mounted, streaming.mountedMax);
+
+    report({
+      name: 'renderer.mounted_messages.10k',
+      value: mounted,
+      unit: 'elements',
+      budget: 200,
+      comparedWith: `[data-testid="message"] elements in the DOM with a ${MESSAGES}-message session open: the most seen after each of ${OPEN_ROUNDS} opens and while a reply streamed`,
+    });
+    report({
+      name: 'renderer.open.10k.ms',
+      value: median(openTimes),
+      unit: 'ms',
+      budget: 300,
+      comparedWith: `click on the session in the sidebar → its last message laid out inside the chat viewport, measured in the page; median of ${OPEN_ROUNDS} (min ${fmt(Math.min(...openTimes))}, max ${fmt(Math.max(...openTimes))}); web mode, ${MESSAGES}-message JSONL`,
+    });
+    report({
+      name: 'renderer.longtask.max_ms',
+      value: streaming.longestTask,
+      unit: 'ms',
+      budget: 50,
+      comparedWith: `longest PerformanceObserver 'longtask' while ${streaming.chars} characters streamed at ~250 tokens/s (${fmt(streaming.seconds)} s, ${streaming.longTasks} long tasks) with the ${MESSAGES}-message chat open; for reference, the longest task while opening it: ${fmt(openLongest)} ms`,
+    });
+  } finally {
+    await browser.close();
+    await app.close();
+    await fake.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function messageText(i: number): string {
+  return `Message number ${i}: ${i % 2 ? 'an answer with **some** Markdown and `code`' : 'a question about the parser'}.`;
+}
+
+/** Clicks a session link in the page and times until `lastText` is laid out in the chat viewport. */
+function openFromSidebar(page: Page, title: string, lastText: string): Promise<number> {
+  return page.evaluate(
+    ({ title, lastText }) =>
+      new Promise<number>((resolve, reject) => {
+        const link = [...document.querySelectorAll('nav a')].find((a) => a.textContent === title) as HTMLElement | undefined;
+        if (!link) return reject(new Error(`no sidebar link "${title}"`));
+        const visible = () => {
+          const scroller = document.querySelector('.chat-scroll');
+          if (!scroller) return false;
+          const box = scroller.getBoundingClientRect();
+          return [...scroller.querySelectorAll('[data-testid="message"]')].some((m) => {
+            if (!m.textContent?.includes(lastText)) return false;
+            const r = m.getBoundingClientRect();
+            return r.height > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+          });
+        };
+        const start = performance.now();
+        link.click();
+        const check = () => (visible() ? resolve(performance.now() - start) : requestAnimationFrame(check));
+        requestAnimationFrame(check);
+        setTimeout(() => reject(new Error(`"${title}" did not show "${lastText}" within 10 s`)), 10_000);
+      }),
+    { title, lastText },
+  );
+}
+
+/** The long tasks observed since the last call (the observer runs from before the first open). */
+function takeLongTasks(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    return w.__longTasks.splice(0);
+  });
+}
+
+function mountedMessages(page: Page): Promise<number> {
+  return page.evaluate(() => document.querySelectorAll('[data-testid="message"]').length);
+}
+
+async function streamWithBigChatOpen(page: Page, fake: Awaited<ReturnType<typeof startFakeAnthropic>>) {
+  const words = 'the parser reads each record and the index keeps the sidebar fast while the stream goes on ';
+  const text = words.repeat(Math.ceil(STREAM.chars / words.length)).slice(0, STREAM.chars) + ' END-OF-STREAM';
+  fake.enqueue({ kind: 'text', text, chunkSize: STREAM.chunkSize, delayMs: STREAM.delayMs });
+
+  await page.evaluate(() => {
+    const w = window as unknown as { __mountedMax: number };
+    w.__mountedMax = 0;
+    const sample = () => {
+      w.__mountedMax = Math.max(w.__mountedMax, document.querySelectorAll('[data-testid="message"]').length);
+      requestAnimationFrame(sample);
+    };
+    sample();
+  });
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('Explain the parser at length');
+  const started = Date.now();
+  await box.press('Enter');
+  await page.getByText('END-OF-STREAM').waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden', timeout: 30_000 });
+  const seconds = (Date.now() - started) / 1000;
+  const longTasks = await takeLongTasks(page);
+  const mountedMax = await page.evaluate(() => (window as unknown as { __mountedMax: number }).__mountedMax);
+  return { longestTask: Math.max(0, ...longTasks), longTasks: longTasks.length, mountedMax, seconds, chars: text.length };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+function fmt(n: number): string {
+  return n.toFixed(1);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

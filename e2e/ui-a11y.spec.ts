@@ -1,0 +1,45 @@
+// Automated accessibility checks (axe) of the main screen and the open dialogs: no serious or
+// critical violations.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { exchange, handoffDialog, send } from './ui-helpers';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('the main screen with a conversation has no serious accessibility violations', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Check accessibility', 'Plain reply.');
+  baton.fake.enqueue({ kind: 'text', text: 'A reply with `code`, a [link](https://example.com) and\n\n```js\nlet x = 1;\n```' });
+  await send(page, 'And some Markdown');
+  await expect(page.getByText('let x = 1;')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the Hand off dialog has no serious accessibility violations', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Dialog accessibility', 'Reply.');
+  await page.getByRole('button', { name: 'Hand off', exact: true }).click();
+  await expect(handoffDialog(page)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the Settings dialog has no serious accessibility violations', async ({ page, baton }) => {
+  await baton.open(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('dark theme: the main screen has no serious accessibility violations', async ({ page, baton }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await baton.open(page);
+  await exchange(page, baton, 'Dark check', 'Dark reply.');
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,228 @@
+// Handoff flows of SPEC §4 through the UI: every trigger, the guard, busy refusal, cancel, failure,
+// review, and the lineage between the two sessions.
+import type { Page } from '@playwright/test';
+import { texts } from '../shared/texts';
+import { test, expect, type Baton } from './fixtures';
+import { alertRegion, exchange, handoffDialog, handoffDocument, messageBox, messages, send, sessionsNav, statusRegion } from './ui-helpers';
+
+const handoffButton = (page: Page) => page.getByRole('button', { name: 'Hand off', exact: true });
+const slowDocument = (marker: string) => ({ kind: 'text' as const, text: handoffDocument(marker), chunkSize: 12, delayMs: 100 });
+
+/** The prompt the handoff sent to the model (the last user message of the last request). */
+function lastPrompt(baton: Baton): string {
+  return JSON.stringify(baton.fake.messageRequests().at(-1)?.body);
+}
+
+async function expectHandedOff(page: Page, parentTitle: string, marker: string): Promise<void> {
+  await expect(statusRegion(page)).toContainText(texts.handoffDone);
+  await expect(handoffDialog(page)).toBeHidden();
+  const card = page.getByRole('article', { name: 'Handoff context' });
+  await expect(card.getByRole('button', { name: texts.continuedFrom(parentTitle) })).toBeVisible();
+  await expect(card).toContainText(`${marker} — goal.`);
+  await expect(messageBox(page)).toBeFocused();
+}
+
+test('Hand off button: focus, generate, new session with the handoff card and the savings', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Build a parser', 'Sure, let us build it.');
+  await handoffButton(page).click();
+
+  const dialog = handoffDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Focus (optional)' })).toBeFocused();
+  await dialog.getByRole('textbox', { name: 'Focus (optional)' }).fill('the error handling');
+  baton.fake.enqueue({ kind: 'text', text: handoffDocument('PARSER') });
+  await dialog.getByRole('button', { name: 'Generate handoff' }).click();
+
+  await expectHandedOff(page, 'Build a parser', 'PARSER');
+  expect(lastPrompt(baton)).toContain('Additional focus: the error handling');
+  await expect(page.getByText(/^Context \S+ → \S+ tokens$/)).toBeVisible();
+  // The new session is current in the sidebar and shows where it came from.
+  const current = sessionsNav(page).locator('li').filter({ has: page.locator('[aria-current="page"]') });
+  await expect(current).toContainText('↳ handed off from Build a parser');
+  await expect(sessionsNav(page).locator('li').filter({ hasText: 'Build a parser' }).first()).toBeVisible();
+});
+
+test('Control+Shift+H opens the dialog', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Shortcut session', 'Noted.');
+  await page.keyboard.press('Control+Shift+H');
+  await expect(handoffDialog(page)).toBeVisible();
+  baton.fake.enqueue({ kind: 'text', text: handoffDocument('SHORTCUT') });
+  await handoffDialog(page).getByRole('button', { name: 'Generate handoff' }).click();
+  await expectHandedOff(page, 'Shortcut session', 'SHORTCUT');
+});
+
+test('/handoff <focus> goes straight to generation with that focus, showing the preview', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Slash session', 'Ready.');
+  baton.fake.enqueue(slowDocument('SLASH'));
+  await send(page, '/handoff keep the tests green');
+
+  const dialog = handoffDialog(page);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(dialog.getByRole('region', { name: 'Handoff preview' })).toContainText('## Goal');
+  await expectHandedOff(page, 'Slash session', 'SLASH');
+  await expect(messageBox(page)).toHaveValue('');
+  expect(lastPrompt(baton)).toContain('Additional focus: keep the tests green');
+  // The command itself was never sent as a chat message.
+  await expect(messages(page).filter({ hasText: '/handoff' })).toHaveCount(0);
+});
+
+test('/handoff without focus opens the dialog', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Plain slash', 'Fine.');
+  await send(page, '/handoff');
+  await expect(handoffDialog(page).getByRole('button', { name: 'Generate handoff' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(handoffDialog(page)).toBeHidden();
+  await expect(messageBox(page)).toBeFocused();
+});
+
+test('with fewer than two messages: a warning, no dialog, and the button stays enabled', async ({ page, baton }) => {
+  await baton.open(page);
+  await handoffButton(page).click();
+  await expect(statusRegion(page)).toContainText(texts.nothingToHandOff);
+  await expect(handoffDialog(page)).toBeHidden();
+  await expect(handoffButton(page)).toBeEnabled();
+  expect(baton.fake.messageRequests()).toHaveLength(0);
+});
+
+test('while a reply streams, handoff is refused by every trigger and nothing is queued', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Busy session', 'First.');
+  baton.fake.enqueue({ kind: 'text', text: 'A long and slow second answer to keep things busy.', chunkSize: 3, delayMs: 150 });
+  await send(page, 'Second question');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+
+  await page.keyboard.press('Control+Shift+H');
+  await expect(statusRegion(page)).toContainText(texts.handoffBusy);
+  await expect(handoffDialog(page)).toBeHidden();
+
+  await send(page, '/handoff now please');
+  await expect(messageBox(page)).toHaveValue('');
+  await expect(handoffDialog(page)).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Queued messages' })).toBeHidden();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  expect(JSON.stringify(baton.fake.messageRequests())).not.toContain('now please');
+});
+
+for (const how of ['Escape', 'the Cancel button'] as const) {
+  test(`cancelling a running handoff with ${how} keeps the old session`, async ({ page, baton }) => {
+    await baton.open(page);
+    await exchange(page, baton, `Cancel by ${how}`, 'Okay.');
+    await handoffButton(page).click();
+    baton.fake.enqueue(slowDocument('CANCELLED'));
+    await handoffDialog(page).getByRole('button', { name: 'Generate handoff' }).click();
+    await expect(handoffDialog(page).getByRole('region', { name: 'Handoff preview' })).toContainText('## Goal');
+
+    if (how === 'Escape') await page.keyboard.press('Escape');
+    else await handoffDialog(page).getByRole('button', { name: 'Cancel' }).click();
+
+    await expect(statusRegion(page)).toContainText(texts.handoffCancelled);
+    await expect(handoffDialog(page)).toBeHidden();
+    await expect(messageBox(page)).toBeFocused();
+    await expect(page.getByRole('article', { name: 'Handoff context' })).toHaveCount(0);
+    await expect(sessionsNav(page).getByRole('link', { name: `Cancel by ${how}` })).toHaveAttribute('aria-current', 'page');
+    await expect.poll(() => baton.fake.messageRequests().at(-1)?.aborted).toBe(true);
+  });
+}
+
+test('a server error that outlasts the retries fails the handoff with its message', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Failing handoff', 'Right.');
+  baton.fake.enqueue({ kind: 'error', status: 500 }, { kind: 'error', status: 500 });
+  await page.keyboard.press('Control+Shift+H');
+  await handoffDialog(page).getByRole('button', { name: 'Generate handoff' }).click();
+  await expect(alertRegion(page)).toContainText('Handoff failed: ', { timeout: 15_000 });
+  await expect(alertRegion(page)).toContainText('(500)');
+  await expect(handoffDialog(page)).toBeHidden();
+  await expect(page.getByRole('article', { name: 'Handoff context' })).toHaveCount(0);
+});
+
+test('an error mid-stream fails the handoff', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Mid-stream failure', 'Right.');
+  baton.fake.enqueue({ kind: 'stream_error', text: '## Goal\nHalf a docu' });
+  await page.keyboard.press('Control+Shift+H');
+  await handoffDialog(page).getByRole('button', { name: 'Generate handoff' }).click();
+  await expect(alertRegion(page)).toContainText('Handoff failed: ');
+  await expect(statusRegion(page)).not.toContainText(texts.handoffCancelled);
+  await expect(page.getByRole('article', { name: 'Handoff context' })).toHaveCount(0);
+});
+
+test('an empty reply is a failure, not a cancel', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Empty handoff', 'Right.');
+  baton.fake.enqueue({ kind: 'empty' });
+  await page.keyboard.press('Control+Shift+H');
+  await handoffDialog(page).getByRole('button', { name: 'Generate handoff' }).click();
+  await expect(alertRegion(page)).toContainText('Handoff failed: ');
+  await expect(statusRegion(page)).not.toContainText(texts.handoffCancelled);
+  await expect(handoffDialog(page)).toBeHidden();
+});
+
+test('a document missing sections still hands off, with a warning naming them', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Sparse handoff', 'Right.');
+  baton.fake.enqueue({ kind: 'text', text: '## Goal\nSPARSE — goal.\n\n## Next Steps\nMore.' });
+  await page.keyboard.press('Control+Shift+H');
+  await handoffDialog(page).getByRole('button', { name: 'Generate handoff' }).click();
+  await expectHandedOff(page, 'Sparse handoff', 'SPARSE');
+  await expect(statusRegion(page)).toContainText('missing sections: Constraints & Preferences, Progress, Key Decisions, Critical Context');
+});
+
+test('review first: the edited document is what the new session starts with', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Reviewed session', 'Right.');
+  await handoffButton(page).click();
+  const dialog = handoffDialog(page);
+  await dialog.getByRole('checkbox', { name: 'Review before starting' }).check();
+  baton.fake.enqueue({ kind: 'text', text: handoffDocument('ORIGINAL') });
+  await dialog.getByRole('button', { name: 'Generate handoff' }).click();
+
+  const document = dialog.getByRole('textbox', { name: 'Handoff document' });
+  await expect(document).toHaveValue(/ORIGINAL — goal\./);
+  await document.fill(handoffDocument('EDITED'));
+  await dialog.getByRole('button', { name: 'Start new session' }).click();
+
+  await expectHandedOff(page, 'Reviewed session', 'EDITED');
+  await expect(page.getByRole('article', { name: 'Handoff context' })).not.toContainText('ORIGINAL');
+
+  // The choice is remembered: the next dialog has the box ticked.
+  await exchange(page, baton, 'Next question', 'Next answer.');
+  await handoffButton(page).click();
+  await expect(handoffDialog(page).getByRole('checkbox', { name: 'Review before starting' })).toBeChecked();
+});
+
+test('review first: Discard keeps the old session as it is', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Discarded handoff', 'Right.');
+  await handoffButton(page).click();
+  const dialog = handoffDialog(page);
+  await dialog.getByRole('checkbox', { name: 'Review before starting' }).check();
+  baton.fake.enqueue({ kind: 'text', text: handoffDocument('DISCARDED') });
+  await dialog.getByRole('button', { name: 'Generate handoff' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Handoff document' })).toHaveValue(/DISCARDED/);
+  await dialog.getByRole('button', { name: 'Discard' }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(messageBox(page)).toBeFocused();
+  await expect(page.getByRole('article', { name: 'Handoff context' })).toHaveCount(0);
+  await expect(sessionsNav(page).getByRole('link', { name: 'Discarded handoff' })).toHaveAttribute('aria-current', 'page');
+  await expect(sessionsNav(page).getByRole('link')).toHaveCount(1);
+});
+
+test('"Continued from …" opens the parent session', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'The parent session', 'Parent reply.');
+  baton.fake.enqueue({ kind: 'text', text: handoffDocument('CHILD') });
+  await send(page, '/handoff onwards');
+  await expectHandedOff(page, 'The parent session', 'CHILD');
+
+  await page.getByRole('button', { name: texts.continuedFrom('The parent session') }).click();
+  await expect(page.getByText('Parent reply.')).toBeVisible();
+  await expect(sessionsNav(page).getByRole('link', { name: 'The parent session' })).toHaveAttribute('aria-current', 'page');
+  const parentItem = sessionsNav(page).locator('li').filter({ has: page.locator('[aria-current="page"]') });
+  await expect(parentItem).toContainText('→ handed off to');
+});

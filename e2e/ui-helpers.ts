@@ -1,0 +1,30 @@
+// Shared steps for the UI end-to-end specs (e2e/ui-*.spec.ts).
+import type { Page } from '@playwright/test';
+import { HANDOFF_SECTIONS } from '../shared/texts';
+import { expect, type Baton } from './fixtures';
+
+export const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+export const statusRegion = (page: Page) => page.getByRole('status');
+export const alertRegion = (page: Page) => page.getByRole('alert');
+export const sessionsNav = (page: Page) => page.getByRole('navigation', { name: 'Sessions' });
+export const handoffDialog = (page: Page) => page.getByRole('dialog', { name: 'Hand off' });
+export const messages = (page: Page) => page.getByTestId('message');
+
+/** Types a message and sends it with Enter. */
+export async function send(page: Page, text: string): Promise<void> {
+  await messageBox(page).fill(text);
+  await messageBox(page).press('Enter');
+}
+
+/** One full exchange (two `message` entries), so a handoff has something to hand off. */
+export async function exchange(page: Page, baton: Baton, text: string, reply: string): Promise<void> {
+  baton.fake.enqueue({ kind: 'text', text: reply });
+  await send(page, text);
+  await expect(page.getByText(reply)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+}
+
+/** A handoff document with every section SPEC §4.1 asks for; `marker` makes it recognisable. */
+export function handoffDocument(marker: string): string {
+  return HANDOFF_SECTIONS.map((section) => `## ${section}\n${marker} — ${section.toLowerCase()}.`).join('\n\n');
+}

@@ -1,0 +1,138 @@
+// The chat rows of the open session, the message being streamed, live tool runs and the queues.
+// Streamed deltas are buffered and applied at most once per animation frame, so a fast stream
+// costs one render per frame, not one per event.
+import type { BatonEvent } from '../../../shared/contract';
+import type { AgentMessage } from '../../../shared/session';
+import {
+  STREAMING_KEY,
+  isToolResultOnly,
+  toolResultsOf,
+  type BuiltChat,
+  type ChatItem,
+  type ToolResult,
+} from './chatItems';
+import { eventSessionId } from './sessionSlice';
+import type { SliceCreator } from './types';
+
+export interface ToolRun {
+  name: string;
+  running: boolean;
+  isError: boolean;
+}
+
+export interface ChatState {
+  items: ChatItem[];
+  toolResults: Record<string, ToolResult>;
+  toolRuns: Record<string, ToolRun>;
+  /** Text of the assistant message being streamed; null when none is. */
+  stream: { text: string } | null;
+  queue: { steering: string[]; followUp: string[] };
+}
+
+export interface ChatSlice {
+  chat: ChatState;
+  resetChat(built: BuiltChat): void;
+  /** Older rows, loaded while scrolling back, go before the ones shown. */
+  prependChat(built: BuiltChat): void;
+  chatApplyEvent(event: BatonEvent): void;
+  /** Applies the deltas buffered since the last frame. */
+  flushStream(): void;
+}
+
+const emptyQueue = { steering: [], followUp: [] };
+const streamingItem: ChatItem = { kind: 'streaming', key: STREAMING_KEY };
+/** The streaming row is always the last one: every append removes it first. */
+const withoutStreaming = (items: ChatItem[]) => (items.at(-1)?.kind === 'streaming' ? items.slice(0, -1) : items);
+
+export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
+  let pending = '';
+  let frameRequested = false;
+  let unsavedCount = 0;
+
+  const update = (fn: (chat: ChatState) => Partial<ChatState>) => set((s) => ({ chat: { ...s.chat, ...fn(s.chat) } }));
+
+  const appendMessage = (message: AgentMessage, key: string) =>
+    update((c) => ({ items: [...withoutStreaming(c.items), { kind: 'message', key, message }], stream: null }));
+
+  const startStream = () => {
+    pending = '';
+    update((c) => ({ items: [...withoutStreaming(c.items), streamingItem], stream: { text: '' } }));
+  };
+
+  return {
+    chat: { items: [], toolResults: {}, toolRuns: {}, stream: null, queue: emptyQueue },
+
+    resetChat(built) {
+      pending = '';
+      set({ chat: { items: built.items, toolResults: built.toolResults, toolRuns: {}, stream: null, queue: emptyQueue } });
+    },
+
+    prependChat(built) {
+      update((c) => ({ items: [...built.items, ...c.items], toolResults: { ...built.toolResults, ...c.toolResults } }));
+    },
+
+    flushStream() {
+      if (!pending) return;
+      const delta = pending;
+      pending = '';
+      update((c) =>
+        c.stream
+          ? { stream: { text: c.stream.text + delta } }
+          : // Opened mid-stream: the message_start was missed, so the row starts here.
+            { items: [...withoutStreaming(c.items), streamingItem], stream: { text: delta } },
+      );
+    },
+
+    chatApplyEvent(event) {
+      const sessionId = get().session?.header.id;
+      if (!sessionId || eventSessionId(event) !== sessionId) return;
+      switch (event.type) {
+        case 'message_start':
+          if (event.message.role === 'assistant') startStream();
+          return;
+        case 'message_update':
+          pending += event.delta;
+          if (!frameRequested) {
+            frameRequested = true;
+            deps.frame.request(() => {
+              frameRequested = false;
+              get().flushStream();
+            });
+          }
+          return;
+        case 'message_end': {
+          pending = '';
+          const key = event.entry?.id ?? `unsaved-${++unsavedCount}`;
+          if (event.message.role === 'user' && isToolResultOnly(event.message)) {
+            const results = toolResultsOf(event.message);
+            return update((c) => ({ toolResults: { ...c.toolResults, ...results } }));
+          }
+          return appendMessage(event.message, key);
+        }
+        case 'tool_execution_start':
+          return update((c) => ({
+            toolRuns: { ...c.toolRuns, [event.toolCallId]: { name: event.name, running: true, isError: false } },
+          }));
+        case 'tool_execution_end':
+          return update((c) => ({
+            toolRuns: {
+              ...c.toolRuns,
+              [event.toolCallId]: { name: c.toolRuns[event.toolCallId]?.name ?? '', running: false, isError: event.isError },
+            },
+            toolResults: { ...c.toolResults, [event.toolCallId]: { content: event.output, isError: event.isError } },
+          }));
+        case 'agent_end': {
+          // A run that ended without settling its message keeps what was streamed, marked stopped.
+          get().flushStream();
+          const stream = get().chat.stream;
+          if (stream) appendMessage({ role: 'assistant', content: [{ type: 'text', text: stream.text }], aborted: true }, `unsaved-${++unsavedCount}`);
+          return;
+        }
+        case 'queue_changed':
+          return update(() => ({ queue: { steering: event.steering, followUp: event.followUp } }));
+        default:
+          return;
+      }
+    },
+  };
+};

@@ -1,0 +1,158 @@
+// The handoff flow of SPEC §4 as the UI sees it: guard, busy refusal, the dialog's phases, the
+// streaming preview, cancel, review, and what each result does to the app.
+import type { BatonEvent, HandoffResult, Result } from '../../../shared/contract';
+import { texts } from '../../../shared/texts';
+import { uiTexts } from '../texts';
+import { tryCall } from './call';
+import type { BatonState, SliceCreator } from './types';
+
+export type HandoffPhase = 'closed' | 'idle' | 'generating' | 'review' | 'committing';
+
+export interface HandoffState {
+  phase: HandoffPhase;
+  focus: string;
+  /** The document as it is being written (from `handoff_progress`). */
+  preview: string;
+  cancelling: boolean;
+  /** In review: the editable document. */
+  document: string;
+  missingSections: string[];
+  trimmedMessages: number;
+}
+
+export interface HandoffSlice {
+  handoff: HandoffState;
+  /** Every trigger (button, shortcut, menu, `/handoff`) comes here; `generate` skips the form. */
+  requestHandoff(options?: { focus?: string; generate?: boolean }): void;
+  setHandoffFocus(focus: string): void;
+  setHandoffDocument(document: string): void;
+  generateHandoff(): Promise<void>;
+  cancelHandoff(): Promise<void>;
+  commitHandoff(): Promise<void>;
+  discardHandoff(): Promise<void>;
+  closeHandoff(): void;
+  handoffApplyEvent(event: BatonEvent): void;
+}
+
+export const isGeneratingHandoff = (s: BatonState) => s.handoff.phase === 'generating';
+
+const closed: HandoffState = {
+  phase: 'closed',
+  focus: '',
+  preview: '',
+  cancelling: false,
+  document: '',
+  missingSections: [],
+  trimmedMessages: 0,
+};
+
+export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) => {
+  const update = (fields: Partial<HandoffState>) => set((s) => ({ handoff: { ...s.handoff, ...fields } }));
+
+  const close = () => {
+    set({ handoff: closed });
+    get().requestFocus('composer');
+  };
+
+  const finish = (result: HandoffResult) => {
+    const { notify } = get();
+    switch (result.status) {
+      case 'done': {
+        close();
+        const sessionId = result.session.header.id;
+        get().loadSession(result.session, { sessionId, before: result.contextBefore, after: result.contextAfter });
+        notify('success', texts.handoffDone);
+        if (result.missingSections.length > 0) notify('warning', uiTexts.missingSections(result.missingSections));
+        if (result.trimmedMessages > 0) notify('info', uiTexts.trimmed(result.trimmedMessages));
+        return;
+      }
+      case 'review':
+        return update({
+          phase: 'review',
+          document: result.document,
+          missingSections: result.missingSections,
+          trimmedMessages: result.trimmedMessages,
+          cancelling: false,
+        });
+      case 'cancelled':
+        close();
+        return notify('info', texts.handoffCancelled);
+      case 'failed':
+        close();
+        return notify('error', texts.handoffFailed(result.message));
+      case 'refused':
+        close();
+        return notify('warning', result.message);
+    }
+  };
+
+  /** A call that could not be made at all is a failed handoff, worded as one. */
+  const settle = async (call: Promise<Result<HandoffResult>>) => {
+    const result = await call;
+    finish(result.ok ? result.data : { status: 'failed', message: result.error.message });
+  };
+
+  return {
+    handoff: closed,
+
+    requestHandoff(options = {}) {
+      const s = get();
+      if (s.handoff.phase !== 'closed') return;
+      if ((s.session?.messageCount ?? 0) < 2) return s.notify('warning', texts.nothingToHandOff);
+      if (s.session?.isStreaming) return s.notify('warning', texts.handoffBusy);
+      set({ handoff: { ...closed, phase: 'idle', focus: options.focus ?? '' } });
+      if (options.generate) void get().generateHandoff();
+    },
+
+    setHandoffFocus(focus) {
+      update({ focus });
+    },
+
+    setHandoffDocument(document) {
+      update({ document });
+    },
+
+    async generateHandoff() {
+      const { handoff, settings } = get();
+      if (handoff.phase !== 'idle') return;
+      update({ phase: 'generating', preview: '', cancelling: false });
+      const focus = handoff.focus.trim();
+      await settle(tryCall(deps, 'handoff.start', { focus: focus || undefined, review: settings?.reviewFirst ?? false }));
+    },
+
+    async cancelHandoff() {
+      if (get().handoff.phase !== 'generating') return;
+      update({ cancelling: true });
+      // handoff.start then resolves with `cancelled`, which closes the dialog.
+      const result = await tryCall(deps, 'handoff.cancel', {});
+      if (!result.ok) {
+        update({ cancelling: false });
+        get().reportError(result.error);
+      }
+    },
+
+    async commitHandoff() {
+      const { handoff } = get();
+      if (handoff.phase !== 'review' || !handoff.document.trim()) return;
+      update({ phase: 'committing' });
+      await settle(tryCall(deps, 'handoff.commit', { document: handoff.document }));
+    },
+
+    async discardHandoff() {
+      if (get().handoff.phase !== 'review') return;
+      close();
+      const result = await tryCall(deps, 'handoff.discard', {});
+      if (result.ok) get().notify('info', uiTexts.handoffDiscarded);
+      else get().reportError(result.error);
+    },
+
+    closeHandoff() {
+      if (get().handoff.phase === 'idle') close();
+    },
+
+    handoffApplyEvent(event) {
+      if (event.type !== 'handoff_progress' || get().handoff.phase !== 'generating') return;
+      if (event.phase === 'generating') update({ preview: event.text });
+    },
+  };
+};

@@ -1,0 +1,79 @@
+// The one store, composed of slices, plus the root actions: startup, the event router and Escape.
+import { createStore } from 'zustand/vanilla';
+import type { BatonApi, BatonEvent } from '../../../shared/contract';
+import { callApi } from './call';
+import { createChatSlice } from './chatSlice';
+import { createComposerSlice } from './composerSlice';
+import { animationFrames } from './frameScheduler';
+import { createHandoffSlice } from './handoffSlice';
+import { createNoticeSlice } from './noticeSlice';
+import { isModalOpen } from './selectors';
+import { createSessionSlice } from './sessionSlice';
+import { createSettingsSlice } from './settingsSlice';
+import { createSidebarSlice } from './sidebarSlice';
+import type { BatonState, BatonStore, Deps } from './types';
+import { createUiSlice } from './uiSlice';
+
+export type { BatonState, BatonStore } from './types';
+
+export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'api'>> = {}): BatonStore {
+  const deps: Deps = {
+    api,
+    frame: animationFrames,
+    setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+    ...overrides,
+  };
+
+  return createStore<BatonState>()((set, get) => ({
+    ...createNoticeSlice(set, get, deps),
+    ...createSettingsSlice(set, get, deps),
+    ...createSessionSlice(set, get, deps),
+    ...createChatSlice(set, get, deps),
+    ...createComposerSlice(set, get, deps),
+    ...createHandoffSlice(set, get, deps),
+    ...createSidebarSlice(set, get, deps),
+    ...createUiSlice(set, get, deps),
+
+    init() {
+      // Subscribe first, so no event between the first answers and the subscription is missed.
+      const unsubscribe = deps.api.subscribe((event) => get().applyEvent(event));
+      void get().loadAppInfo();
+      void get().loadSettings();
+      void callApi(deps, get, 'sessions.current', {}).then((view) => view && get().loadSession(view));
+      void get().loadSessions();
+      void get().loadCommands();
+      return unsubscribe;
+    },
+
+    applyEvent(event: BatonEvent) {
+      const s = get();
+      if (event.type === 'menu') {
+        if (isModalOpen(s)) return; // as with the shortcuts: a dialog owns the app until it closes
+        if (event.command === 'new-session') void s.newSession();
+        else if (event.command === 'hand-off') s.requestHandoff();
+        else s.requestFocus('search');
+        return;
+      }
+      s.chatApplyEvent(event);
+      s.sessionApplyEvent(event);
+      s.handoffApplyEvent(event);
+      s.sidebarApplyEvent(event);
+    },
+
+    escape() {
+      const s = get();
+      if (s.sidebar.pendingDelete) return s.cancelDelete();
+      if (s.ui.settingsOpen) return s.closeSettings();
+      switch (s.handoff.phase) {
+        case 'generating':
+          return void s.cancelHandoff();
+        case 'review':
+          return void s.discardHandoff();
+        case 'idle':
+          return s.closeHandoff();
+        default:
+          return s.closeSidebarOnNarrow();
+      }
+    },
+  }));
+}

@@ -1,0 +1,63 @@
+// App info (transport, API key presence) and the ordinary settings.
+import type { AppInfo } from '../../../shared/contract';
+import type { Settings, SettingsPatch } from '../../../shared/settings';
+import { uiTexts } from '../texts';
+import { callApi } from './call';
+import type { SliceCreator } from './types';
+
+export interface SettingsSlice {
+  info: AppInfo | null;
+  settings: Settings | null;
+  loadAppInfo(): Promise<void>;
+  loadSettings(): Promise<void>;
+  updateSettings(patch: SettingsPatch): Promise<void>;
+  /** Write-only: the key goes to the main process and is never read back. */
+  saveApiKey(apiKey: string): Promise<boolean>;
+  /** A missing or rejected key (401): the first-run screen, or on the desktop the key field in Settings. */
+  askForApiKey(): Promise<void>;
+}
+
+export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps) => {
+  const applyInfo = (info: AppInfo) => {
+    set({ info });
+    if (info.apiKeySource === 'basic_text') get().notify('warning', uiTexts.keyringUnavailable, 'keyring');
+    else get().clearNotice('keyring');
+  };
+
+  return {
+    info: null,
+    settings: null,
+
+    async loadAppInfo() {
+      const info = await callApi(deps, get, 'app.info', {});
+      if (info) applyInfo(info);
+    },
+
+    async loadSettings() {
+      const settings = await callApi(deps, get, 'settings.get', {});
+      if (settings) set({ settings });
+    },
+
+    async updateSettings(patch) {
+      const settings = await callApi(deps, get, 'settings.set', patch);
+      if (!settings) return;
+      set({ settings });
+      if (patch.model !== undefined) get().setSessionModel(settings.model);
+    },
+
+    async saveApiKey(apiKey) {
+      const info = await callApi(deps, get, 'settings.setApiKey', { apiKey: apiKey.trim() });
+      if (!info) return false;
+      applyInfo(info);
+      get().notify('success', uiTexts.apiKeySaved);
+      return true;
+    },
+
+    async askForApiKey() {
+      await get().loadAppInfo();
+      const info = get().info;
+      // Without a key the first-run screen asks; a rejected key can only be replaced on the desktop.
+      if (info?.hasApiKey && info.transport === 'electron') get().openSettings({ focusApiKey: true });
+    },
+  };
+};

@@ -1,0 +1,93 @@
+// The sessions sidebar: the listed summaries (filtered by the search box), inline rename and
+// delete-with-confirmation.
+import type { BatonEvent } from '../../../shared/contract';
+import type { SessionSummary } from '../../../shared/session';
+import { callApi } from './call';
+import type { SliceCreator } from './types';
+
+export interface SidebarState {
+  summaries: SessionSummary[];
+  query: string;
+  renamingId: string | null;
+  /** The session waiting for the user to confirm its deletion. */
+  pendingDelete: SessionSummary | null;
+}
+
+export interface SidebarSlice {
+  sidebar: SidebarState;
+  loadSessions(): Promise<void>;
+  setQuery(query: string): void;
+  startRename(id: string): void;
+  cancelRename(): void;
+  renameSession(id: string, title: string): Promise<void>;
+  requestDelete(id: string): void;
+  cancelDelete(): void;
+  confirmDelete(): Promise<void>;
+  sidebarApplyEvent(event: BatonEvent): void;
+}
+
+export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) => {
+  const update = (fields: Partial<SidebarState>) => set((s) => ({ sidebar: { ...s.sidebar, ...fields } }));
+  // Answers can overtake each other while the user types; only the latest request's answer counts.
+  let latest = 0;
+
+  return {
+    sidebar: { summaries: [], query: '', renamingId: null, pendingDelete: null },
+
+    async loadSessions() {
+      const ticket = ++latest;
+      const query = get().sidebar.query.trim();
+      const summaries = await callApi(deps, get, 'sessions.list', query ? { query } : {});
+      if (summaries && ticket === latest) update({ summaries });
+    },
+
+    setQuery(query) {
+      update({ query });
+      void get().loadSessions();
+    },
+
+    startRename(id) {
+      update({ renamingId: id });
+    },
+
+    cancelRename() {
+      update({ renamingId: null });
+    },
+
+    async renameSession(id, title) {
+      // Enter saves and unmounts the field, whose blur then asks again: only the first ask counts.
+      if (get().sidebar.renamingId !== id) return;
+      update({ renamingId: null });
+      const trimmed = title.trim();
+      const current = get().sidebar.summaries.find((s) => s.id === id);
+      if (!trimmed || trimmed === current?.title) return;
+      // Show the new title at once; the list reloads on `sessions_changed` (or here on failure).
+      update({ summaries: get().sidebar.summaries.map((s) => (s.id === id ? { ...s, title: trimmed } : s)) });
+      const ok = await callApi(deps, get, 'sessions.rename', { id, title: trimmed });
+      if (!ok) await get().loadSessions();
+    },
+
+    requestDelete(id) {
+      const summary = get().sidebar.summaries.find((s) => s.id === id);
+      if (summary) update({ pendingDelete: summary });
+    },
+
+    cancelDelete() {
+      update({ pendingDelete: null });
+      get().requestFocus('search');
+    },
+
+    async confirmDelete() {
+      const target = get().sidebar.pendingDelete;
+      if (!target) return;
+      update({ pendingDelete: null });
+      get().requestFocus('search');
+      const ok = await callApi(deps, get, 'sessions.delete', { id: target.id });
+      if (ok) update({ summaries: get().sidebar.summaries.filter((s) => s.id !== target.id) });
+    },
+
+    sidebarApplyEvent(event) {
+      if (event.type === 'sessions_changed') void get().loadSessions();
+    },
+  };
+};

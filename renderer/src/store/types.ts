@@ -1,0 +1,44 @@
+// The store's shape: one zustand store composed of slices (see store/index.ts). Slices reach each other
+// only through `get()`, so each file stays small and owns one concern.
+import type { StoreApi } from 'zustand';
+import type { BatonApi, BatonEvent } from '../../../shared/contract';
+import type { ChatSlice } from './chatSlice';
+import type { ComposerSlice } from './composerSlice';
+import type { HandoffSlice } from './handoffSlice';
+import type { NoticeSlice } from './noticeSlice';
+import type { SessionSlice } from './sessionSlice';
+import type { SettingsSlice } from './settingsSlice';
+import type { SidebarSlice } from './sidebarSlice';
+import type { UiSlice } from './uiSlice';
+import type { FrameScheduler } from './frameScheduler';
+
+export interface RootActions {
+  /** Loads everything the first screen needs and subscribes to events; returns the unsubscribe. */
+  init(): () => void;
+  /** The one entry point for main→renderer events: routes each to the slices that care. */
+  applyEvent(event: BatonEvent): void;
+  /** Escape, read against live state at keypress time (SPEC §4.2). */
+  escape(): void;
+}
+
+export type BatonState = SessionSlice &
+  ChatSlice &
+  ComposerSlice &
+  HandoffSlice &
+  NoticeSlice &
+  SettingsSlice &
+  SidebarSlice &
+  UiSlice &
+  RootActions;
+
+export interface Deps {
+  api: BatonApi;
+  frame: FrameScheduler;
+  /** Timers for notices that fade; injectable so tests control time. */
+  setTimeout: (fn: () => void, ms: number) => unknown;
+}
+
+export type SetState = StoreApi<BatonState>['setState'];
+export type GetState = () => BatonState;
+export type SliceCreator<T> = (set: SetState, get: GetState, deps: Deps) => T;
+export type BatonStore = StoreApi<BatonState>;

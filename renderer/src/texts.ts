@@ -1,0 +1,18 @@
+// UI texts that belong to the renderer alone; the SPEC's exact texts live in shared/texts.ts.
+export const uiTexts = {
+  retrying: (attempt: number) => `Retrying… (attempt ${attempt})`,
+  missingSections: (names: string[]) => `The handoff document is missing sections: ${names.join(', ')}`,
+  trimmed: (n: number) => `${n} older messages did not fit the handoff model's window and were left out of the handoff`,
+  handoffDiscarded: 'Handoff discarded — the session continues as it was',
+  inviteHandoff: 'Context is getting long — hand off to continue fresh',
+  keyringUnavailable:
+    "The OS keyring isn't available, so your API key is stored on this computer without encryption.",
+  apiKeySaved: 'API key saved',
+  contextSavings: (before: string, after: string) => `Context ${before} → ${after} tokens`,
+  stopped: 'Stopped',
+  failed: (message: string) => `Failed: ${message}`,
+  untitled: 'New session',
+  unknownParent: 'an earlier session',
+  handedOffFrom: (title: string) => `↳ handed off from ${title}`,
+  handedOffTo: (title: string) => `→ handed off to ${title}`,
+} as const;

@@ -1,0 +1,146 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ChatView } from '../../renderer/src/components/ChatView';
+import { texts } from '../../shared/texts';
+import type { SessionEntry } from '../../shared/session';
+import { buttonNamed, click, exchangeEntries, messageEntry, render, sessionView, setup, step, type Rendered } from './harness';
+
+let view: Rendered | undefined;
+afterEach(() => view?.unmount());
+
+beforeAll(() => {
+  // happy-dom has no layout: give the scroller a window-sized box and rows a plausible height.
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
+  // Scrolling: the scroller keeps its offset, clamped to its content (the canvas's styled height).
+  const offsets = new WeakMap<Element, number>();
+  const contentHeight = (el: Element) => parseFloat((el.firstElementChild as HTMLElement | null)?.style.height ?? '0') || 0;
+  Object.defineProperty(HTMLElement.prototype, 'scrollHeight', { configurable: true, get() { return Math.max(600, contentHeight(this)); } });
+  Object.defineProperty(HTMLElement.prototype, 'scrollTop', {
+    configurable: true,
+    get() { return offsets.get(this) ?? 0; },
+    set(value: number) {
+      offsets.set(this, Math.max(0, Math.min(value, this.scrollHeight - 600)));
+      setTimeout(() => this.dispatchEvent(new Event('scroll')), 0); // browsers fire scroll events later, not inside the write
+    },
+  });
+  HTMLElement.prototype.scrollTo = function (this: HTMLElement, options?: ScrollToOptions | number) {
+    this.scrollTop = typeof options === 'object' ? (options.top ?? this.scrollTop) : 0;
+  } as HTMLElement['scrollTo'];
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+    configurable: true,
+    get() { return this.classList.contains('chat-row') ? 90 : 600; },
+  });
+});
+
+async function chat(entries: SessionEntry[], extra = {}) {
+  const ctx = await setup({ 'sessions.current': () => sessionView({ entries, ...extra }) });
+  view = await render(<ChatView />, ctx.store);
+  return { ...ctx, container: view.container };
+}
+
+const mounted = (root: ParentNode) => root.querySelectorAll('[data-testid="message"]');
+
+describe('ChatView', () => {
+  it('opens a 10,000-message session at its end with at most 200 messages mounted', async () => {
+    const { container } = await chat(exchangeEntries(5000));
+    const rows = mounted(container);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThanOrEqual(200);
+    expect(rows[rows.length - 1]?.textContent).toContain('Answer 4999');
+    expect(container.textContent).not.toContain('Question 0');
+  });
+
+  it('scrolling to the top of a huge session loads the older entries', async () => {
+    const { container, fake } = await chat(exchangeEntries(50), { firstEntryIndex: 9900 });
+    fake.on({ 'sessions.entries': ({ end }) => ({ entries: [messageEntry('user', 'From long ago')], start: end - 1 }) });
+    expect(fake.callsTo('sessions.entries')).toHaveLength(0);
+    const scroller = container.querySelector<HTMLElement>('.chat-scroll')!;
+    await step(async () => {
+      scroller.scrollTop = 0;
+      await new Promise((r) => setTimeout(r, 10));
+    });
+    expect(fake.callsTo('sessions.entries')).toEqual([{ id: 's1', end: 9900, limit: 1000 }]);
+  });
+
+  it('renders Markdown without raw HTML, and marks stopped and failed messages', async () => {
+    const { container } = await chat([
+      messageEntry('user', 'Use <b>bold</b> here'),
+      messageEntry('assistant', 'Some **strong** text <script>alert(1)</script> <b>x</b>', { aborted: true }),
+      messageEntry('assistant', 'Partial', { errorMessage: 'overloaded' }),
+    ]);
+    expect(container.querySelector('strong')?.textContent).toBe('strong');
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+    expect(container.textContent).toContain('<script>alert(1)</script>');
+    expect(container.textContent).toContain('Use <b>bold</b> here');
+    const flags = [...container.querySelectorAll('.message-flag')].map((f) => f.textContent);
+    expect(flags).toEqual(['Stopped', 'Failed: overloaded']);
+  });
+
+  it('a link click asks the main process to open it and never navigates', async () => {
+    const { container, fake } = await chat([messageEntry('assistant', 'See [docs](https://example.com/docs)')]);
+    const link = container.querySelector('a')!;
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+    await step(() => link.dispatchEvent(event));
+    expect(event.defaultPrevented).toBe(true);
+    expect(fake.callsTo('shell.openExternal')).toEqual([{ url: 'https://example.com/docs' }]);
+  });
+
+  it('code blocks have a Copy button that copies the code', async () => {
+    let copied = '';
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void (copied = t) } });
+    const { container } = await chat([messageEntry('assistant', 'Try:\n\n```ts\nconst a = 1;\n```')]);
+    expect(container.querySelector('.code-language')?.textContent).toBe('ts');
+    await click(buttonNamed(container, 'Copy'));
+    expect(copied).toBe('const a = 1;');
+    expect(buttonNamed(container, 'Copied')).not.toBeNull();
+  });
+
+  it('shows the streamed text as it arrives, one frame at a time', async () => {
+    const { container, fake, frames } = await chat(exchangeEntries(1));
+    await step(() => fake.emit({ type: 'message_start', sessionId: 's1', message: { role: 'assistant', content: [] } }));
+    await step(() => fake.emit({ type: 'message_update', sessionId: 's1', delta: 'Streaming **now**' }));
+    expect(container.textContent).not.toContain('Streaming');
+    await step(() => frames.flush());
+    expect(container.querySelector('.streaming strong')?.textContent).toBe('now');
+  });
+
+  it('the handoff card is titled with the parent, opens it on click, and collapses', async () => {
+    const handoff: SessionEntry = {
+      type: 'custom_message',
+      id: 'h',
+      parentId: null,
+      timestamp: '',
+      customType: 'handoff',
+      display: true,
+      content: '<handoff-context>\n## Goal\nFinish the parser\n</handoff-context>\n\nThe above is a handoff document from a previous session.',
+    };
+    const { container, fake } = await chat([handoff], {
+      header: { type: 'session', version: 1, id: 's1', timestamp: '', parentSession: 'parent-id', origin: 'handoff' },
+      parentTitle: 'Parser work',
+    });
+    fake.on({ 'sessions.open': () => sessionView({ id: 'parent-id' }) });
+    const card = container.querySelector('[aria-label="Handoff context"]')!;
+    expect(card.textContent).toContain('Finish the parser');
+    expect(card.textContent).not.toContain('The above is a handoff document');
+
+    const toggle = buttonNamed(card, 'Hide context')!;
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await click(toggle);
+    expect(card.querySelector('.handoff-card-body')?.hasAttribute('hidden')).toBe(true);
+    expect(buttonNamed(card, 'Show context')?.getAttribute('aria-expanded')).toBe('false');
+
+    await click(buttonNamed(card, texts.continuedFrom('Parser work')));
+    expect(fake.callsTo('sessions.open')).toEqual([{ id: 'parent-id' }]);
+  });
+
+  it('a todo_write call reads as a todo update', async () => {
+    const call = messageEntry('assistant', '');
+    if (call.type === 'message') {
+      call.message.content = [{ type: 'tool_use', id: 't', name: 'todo_write', input: { todos: [{ content: 'A', status: 'completed' }, { content: 'B', status: 'pending' }] } }];
+    }
+    const { container } = await chat([call]);
+    expect(container.querySelector('.tool-call summary')?.textContent).toBe('Updated todos: 1 of 2 done no result');
+  });
+});

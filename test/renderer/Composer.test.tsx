@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { Composer } from '../../renderer/src/components/Composer';
+import { buttonNamed, byLabel, click, key, render, sessionView, setup, step, type, type Rendered } from './harness';
+
+let view: Rendered | undefined;
+afterEach(() => view?.unmount());
+
+async function composer(handlers = {}) {
+  const ctx = await setup(handlers);
+  view = await render(<Composer />, ctx.store);
+  const box = byLabel(view.container, 'Message') as HTMLTextAreaElement;
+  return { ...ctx, box, container: view.container };
+}
+
+const options = (root: ParentNode) => [...root.querySelectorAll('[role="option"]')];
+
+describe('Composer', () => {
+  it('Enter sends and clears; Shift+Enter does not send', async () => {
+    const { box, fake } = await composer();
+    await type(box, 'hello');
+    await key(box, 'Enter', { shiftKey: true });
+    expect(fake.callsTo('chat.send')).toHaveLength(0);
+    await key(box, 'Enter');
+    expect(fake.callsTo('chat.send')).toEqual([{ text: 'hello', mode: 'steer' }]);
+    expect(box.value).toBe('');
+  });
+
+  it('Alt+Enter queues a follow-up', async () => {
+    const { box, fake } = await composer({ 'sessions.current': () => sessionView({ isStreaming: true }) });
+    await type(box, 'after that');
+    await key(box, 'Enter', { altKey: true });
+    expect(fake.callsTo('chat.send')).toEqual([{ text: 'after that', mode: 'followUp' }]);
+  });
+
+  it('shows Stop only while streaming, and Stop stops', async () => {
+    const { container, fake, store } = await composer();
+    expect(buttonNamed(container, 'Stop')).toBeNull();
+    expect(buttonNamed(container, 'Send')).not.toBeNull();
+    await step(() => fake.emit({ type: 'agent_start', sessionId: 's1' }));
+    expect(store.getState().session?.isStreaming).toBe(true);
+    await click(buttonNamed(container, 'Stop'));
+    expect(fake.callsTo('chat.stop')).toEqual([{}]);
+  });
+
+  it('"/" lists the commands with hints; arrows move, Tab completes, Enter runs a complete one', async () => {
+    const { box, container, fake } = await composer();
+    await type(box, '/');
+    const list = container.querySelector('[role="listbox"]')!;
+    expect(options(list).map((o) => o.textContent)).toEqual([
+      '/handoff [focus instructions]Hand off to a fresh session',
+      '/newStart a new session',
+    ]);
+    expect(options(list)[0]?.getAttribute('aria-selected')).toBe('true');
+    expect(box.getAttribute('aria-activedescendant')).toBe(options(list)[0]?.id);
+
+    await key(box, 'ArrowDown');
+    expect(options(container)[1]?.getAttribute('aria-selected')).toBe('true');
+    await key(box, 'ArrowDown'); // wraps
+    await key(box, 'Tab');
+    expect(box.value).toBe('/handoff ');
+    expect(container.querySelector('[role="listbox"]')).toBeNull(); // arguments begin: no list
+    expect(fake.callsTo('chat.send')).toHaveLength(0);
+  });
+
+  it('typing narrows the list; Escape closes it without leaving the composer', async () => {
+    const { box, container } = await composer();
+    await type(box, '/ne');
+    expect(options(container).map((o) => o.querySelector('.slash-name')?.textContent)).toEqual(['/new']);
+    await key(box, 'Escape');
+    expect(container.querySelector('[role="listbox"]')).toBeNull();
+    expect(box.value).toBe('/ne');
+  });
+
+  it('Enter on the typed-in-full "/handoff" opens the handoff instead of completing it', async () => {
+    const { box, store } = await composer({ 'sessions.current': () => sessionView({ entries: [] }) });
+    await type(box, '/handoff');
+    await key(box, 'Enter');
+    expect(box.value).toBe('');
+    expect(store.getState().notices.map((n) => n.text)).toEqual(['Nothing to hand off (no messages yet)']);
+  });
+});

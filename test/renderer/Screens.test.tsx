@@ -1,0 +1,153 @@
+// @vitest-environment happy-dom
+// The surrounding screens: first run, sidebar, status line, notices and settings.
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../renderer/src/App';
+import type { AppInfo } from '../../shared/contract';
+import { DEFAULT_SETTINGS, KNOWN_MODELS } from '../../shared/settings';
+import { texts } from '../../shared/texts';
+import { buttonNamed, byLabel, click, exchangeEntries, key, render, sessionView, settle, setup, step, summary, type, type Rendered } from './harness';
+
+let view: Rendered | undefined;
+afterEach(() => view?.unmount());
+
+const info = (over: Partial<AppInfo>): AppInfo => ({
+  name: 'Baton', version: '0', transport: 'electron', platform: 'linux', hasApiKey: false, apiKeySource: 'none', dataDir: '/tmp', ...over,
+});
+
+async function app(handlers = {}) {
+  const ctx = await setup(handlers, { init: false });
+  view = await render(<App />, ctx.store);
+  await settle();
+  return ctx;
+}
+
+describe('first run', () => {
+  it('desktop asks for the key and saves it write-only', async () => {
+    const { fake } = await app({
+      'app.info': () => info({}),
+      'settings.setApiKey': () => info({ hasApiKey: true, apiKeySource: 'safeStorage' }),
+    });
+    expect(document.querySelector('nav')).toBeNull();
+    const field = byLabel(document, 'Anthropic API key') as HTMLInputElement;
+    expect(field.type).toBe('password');
+    await type(field, ' sk-ant-secret ');
+    await click(buttonNamed(document, 'Save'));
+    expect(fake.callsTo('settings.setApiKey')).toEqual([{ apiKey: 'sk-ant-secret' }]);
+    expect(document.querySelector('nav[aria-label="Sessions"]')).not.toBeNull();
+    expect(document.body.textContent).not.toContain('sk-ant-secret');
+  });
+
+  it('web mode explains the environment variable instead', async () => {
+    await app({ 'app.info': () => info({ transport: 'web' }) });
+    expect(document.body.textContent).toContain('ANTHROPIC_API_KEY');
+    expect(document.body.textContent).toContain('npm run web');
+    expect(document.querySelector('input[type="password"]')).toBeNull();
+  });
+
+  it('a key kept without the OS keyring is a plain warning', async () => {
+    await app({ 'app.info': () => info({ hasApiKey: true, apiKeySource: 'basic_text' }) });
+    expect(document.querySelector('[role="status"]')?.textContent).toContain("OS keyring isn't available");
+  });
+});
+
+describe('sidebar', () => {
+  it('groups newest first by day, marks the open session and the lineage both ways', async () => {
+    const now = new Date();
+    const yesterday = new Date(now.getTime() - 86_400_000).toISOString();
+    await app({
+      'sessions.current': () => sessionView({ id: 'child' }),
+      'sessions.list': () => [
+        summary('parent', 'Parser work', { updatedAt: yesterday }),
+        summary('child', 'Parser, continued', { updatedAt: now.toISOString(), parentSession: 'parent', origin: 'handoff' }),
+      ],
+    });
+    const nav = document.querySelector('nav[aria-label="Sessions"]')!;
+    expect([...nav.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Today', 'Yesterday']);
+    const links = [...nav.querySelectorAll('a')];
+    expect(links.map((a) => a.textContent)).toEqual(['Parser, continued', 'Parser work']);
+    expect(links.map((a) => a.getAttribute('aria-current'))).toEqual(['page', null]);
+    const items = [...nav.querySelectorAll('li')].map((li) => li.textContent);
+    expect(items[0]).toContain('↳ handed off from Parser work');
+    expect(items[1]).toContain('→ handed off to Parser, continued');
+  });
+
+  it('search filters through sessions.list, and CmdOrCtrl+K focuses the box', async () => {
+    const { fake } = await app();
+    await key(window, 'k', { ctrlKey: true });
+    await step(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
+    const search = byLabel(document, 'Search sessions') as HTMLInputElement;
+    expect(document.activeElement).toBe(search);
+    await type(search, 'parser');
+    expect(fake.callsTo('sessions.list').at(-1)).toEqual({ query: 'parser' });
+  });
+
+  it('delete asks in an in-app dialog first', async () => {
+    const { fake } = await app({ 'sessions.list': () => [summary('s1', 'Doomed')], 'sessions.delete': () => ({ ok: true }) });
+    await click(buttonNamed(document, 'Delete session'));
+    const confirm = document.querySelector('[role="dialog"]')!;
+    expect(confirm.textContent).toContain('“Doomed” will be deleted');
+    expect(fake.callsTo('sessions.delete')).toHaveLength(0);
+    await click(buttonNamed(confirm, 'Delete'));
+    expect(fake.callsTo('sessions.delete')).toEqual([{ id: 's1' }]);
+  });
+});
+
+describe('status line and notices', () => {
+  it('shows model, tokens and the context meter; past the threshold the Hand off button invites', async () => {
+    const { fake } = await app({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1), contextTokens: 100_000 }) });
+    const line = document.querySelector('.statusline')!;
+    expect(line.textContent).toContain(DEFAULT_SETTINGS.model);
+    expect(line.textContent).toContain('Context 100k / 200k (50%)');
+    const handOff = buttonNamed(document, 'Hand off')!;
+    expect(handOff.classList.contains('invite')).toBe(false);
+
+    await step(() => fake.emit({ type: 'usage', sessionId: 's1', usage: { input_tokens: 1, output_tokens: 1 }, contextTokens: 152_000 }));
+    expect(line.textContent).toContain('Context 152k / 200k (76%)');
+    expect(handOff.classList.contains('invite')).toBe(true);
+    expect(handOff.title).toBe('Context is getting long — hand off to continue fresh');
+  });
+
+  it('warnings go to the status region and errors to the alert region', async () => {
+    const { fake } = await app({ 'sessions.current': () => sessionView({ unreadableRecords: 2 }) });
+    await step(() => fake.emit({ type: 'error', sessionId: 's1', code: 'internal', message: 'Network down' }));
+    expect(document.querySelector('[role="status"]')?.textContent).toBe(texts.unreadableRecords(2));
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe('Network down');
+    await click(buttonNamed(document.querySelector('[role="alert"]')!, 'Dismiss'));
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe('');
+  });
+});
+
+describe('a rejected key (401)', () => {
+  it('on the desktop opens Settings with the key field focused', async () => {
+    const { fake } = await app({ 'app.info': () => info({ hasApiKey: true, apiKeySource: 'safeStorage' }) });
+    await step(() => fake.emit({ type: 'error', sessionId: 's1', code: 'no_api_key', message: 'The API key was rejected' }));
+    const d = document.querySelector('[role="dialog"]')!;
+    expect(document.getElementById(d.getAttribute('aria-labelledby')!)?.textContent).toBe('Settings');
+    expect(document.activeElement).toBe(byLabel(d, 'Replace API key'));
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe('The API key was rejected');
+  });
+
+  it('in web mode only explains, in the alert region', async () => {
+    const { fake } = await app({ 'app.info': () => info({ transport: 'web', hasApiKey: true, apiKeySource: 'environment' }) });
+    await step(() => fake.emit({ type: 'error', sessionId: 's1', code: 'no_api_key', message: 'The API key was rejected' }));
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe('The API key was rejected');
+  });
+});
+
+describe('settings', () => {
+  it('never shows the key; changes go through settings.set', async () => {
+    const { fake } = await app({ 'app.info': () => info({ hasApiKey: true, apiKeySource: 'safeStorage' }) });
+    await click(buttonNamed(document, 'Settings'));
+    const d = document.querySelector('[role="dialog"]')!;
+    expect((byLabel(d, 'Replace API key') as HTMLInputElement).value).toBe('');
+    const handoffModel = byLabel(d, 'Handoff model') as HTMLSelectElement;
+    await step(() => {
+      handoffModel.value = KNOWN_MODELS[2];
+      handoffModel.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(fake.callsTo('settings.set')).toEqual([{ handoffModel: KNOWN_MODELS[2] }]);
+    await key(window, 'Escape');
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+  });
+});
