@@ -15,7 +15,7 @@ import { EntryTree } from './entryTree';
 import { StorageError } from './errors';
 import { sessionFileName } from './fileName';
 import { realFs, type FsSeam } from './fsSeam';
-import { fsyncDir } from './io';
+import { closeQuietly, fsyncDir, unlinkQuietly } from './io';
 import { acquireLock, type SessionLock } from './lock';
 import { readSessionFile } from './parseSession';
 import { RecordWriter } from './recordWriter';
@@ -393,18 +393,4 @@ function entryId(): string {
   return randomBytes(9).toString('base64url');
 }
 
-function closeQuietly(fs: FsSeam, fd: number): void {
-  try {
-    fs.closeSync(fd);
-  } catch {
-    // Already failing; keep the first error.
-  }
-}
 
-function unlinkQuietly(fs: FsSeam, path: string): void {
-  try {
-    fs.unlinkSync(path);
-  } catch {
-    // Nothing to remove.
-  }
-}

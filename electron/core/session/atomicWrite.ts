@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { StorageError } from './errors';
 import type { FsSeam } from './fsSeam';
-import { fsyncDir, writeAll } from './io';
+import { closeQuietly, fsyncDir, unlinkQuietly, writeAll } from './io';
 
 export function writeFileAtomic(fs: FsSeam, path: string, data: string | Uint8Array): void {
   const dir = dirname(path);
@@ -27,18 +27,4 @@ export function writeFileAtomic(fs: FsSeam, path: string, data: string | Uint8Ar
   fsyncDir(fs, dir);
 }
 
-function closeQuietly(fs: FsSeam, fd: number): void {
-  try {
-    fs.closeSync(fd);
-  } catch {
-    // Already failing; the original error is the one worth reporting.
-  }
-}
 
-function unlinkQuietly(fs: FsSeam, path: string): void {
-  try {
-    fs.unlinkSync(path);
-  } catch {
-    // The temp file may never have been created.
-  }
-}

@@ -39,3 +39,21 @@ export function fsyncDir(fs: FsSeam, dir: string): void {
     fs.closeSync(fd);
   }
 }
+
+/** Cleanup on a path that is already failing: the first error is the one worth reporting. */
+export function closeQuietly(fs: FsSeam, fd: number): void {
+  try {
+    fs.closeSync(fd);
+  } catch {
+    // keep the original error
+  }
+}
+
+/** Removes a file that may never have been created. */
+export function unlinkQuietly(fs: FsSeam, path: string): void {
+  try {
+    fs.unlinkSync(path);
+  } catch {
+    // nothing to remove
+  }
+}
