@@ -5,6 +5,7 @@ import { HANDOFF_SECTIONS } from '../../shared/texts';
 import {
   buildHandoffPrompt,
   findMissingSections,
+  handoffTitle,
   lastAssistantText,
   trimToFit,
   wrapHandoffDocument,
@@ -81,5 +82,20 @@ describe('trimToFit', () => {
     const { messages, trimmed } = trimToFit([...transcript, prompt], 1);
     expect(trimmed).toBe(40);
     expect(messages.at(-1)).toBe(prompt);
+  });
+});
+
+describe('title of the handed-off session', () => {
+  it('is the first line of the Goal, without Markdown', () => {
+    expect(handoffTitle('## Goal\n\n- **Ship** the `parser`\n\n## Progress\nnone', 'Old chat')).toBe('Ship the parser');
+  });
+
+  it("falls back to the parent's title when the Goal is missing or empty", () => {
+    expect(handoffTitle('Just notes, no sections', 'Old chat')).toBe('Old chat');
+    expect(handoffTitle('## Goal\n\n## Constraints & Preferences\nTypeScript', 'Old chat')).toBe('Old chat');
+  });
+
+  it('is shortened like any title', () => {
+    expect(handoffTitle(`# Goal\n${'word '.repeat(40)}`, 'Old').length).toBeLessThanOrEqual(60);
   });
 });

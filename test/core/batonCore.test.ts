@@ -76,7 +76,11 @@ describe('BatonCore', () => {
     expect(result.missingSections.length).toBeGreaterThan(0);
     // The sidebar knows the new session at once, before anything is said in it.
     const listedNow = await call('sessions.list', {});
-    expect(listedNow.find((s) => s.id === result.session.header.id)).toMatchObject({ parentSession: parent.header.id, origin: 'handoff' });
+    expect(listedNow.find((s) => s.id === result.session.header.id)).toMatchObject({
+      title: 'Build a steel bridge',
+      parentSession: parent.header.id,
+      origin: 'handoff',
+    });
     const handoffRequest = fake.messageRequests().at(-1)!;
     expect(JSON.stringify(handoffRequest.body)).toContain('Additional focus: materials');
 

@@ -18,6 +18,7 @@ import {
   HANDOFF_CUSTOM_TYPE,
   HANDOFF_MAX_TOKENS,
   handoffPreview,
+  handoffTitle,
   lastAssistant,
   lastAssistantText,
   trimToFit,
@@ -563,7 +564,8 @@ export class AgentSession {
     const carried = this.todos.open;
     const oldFile = this.manager.getSessionFile();
     this.manager.flush();
-    this.manager.newSession({ parentSession, origin: 'handoff' }); // on failure the manager stays on the old file
+    const title = handoffTitle(document, this.manager.getTitle());
+    this.manager.newSession({ parentSession, origin: 'handoff', title }); // on failure the manager stays on the old file
     try {
       this.resetAgent();
       const details = { parentSession, contextBefore: draft.contextBefore, trimmedMessages: draft.trimmedMessages };

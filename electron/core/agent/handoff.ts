@@ -4,6 +4,7 @@
 import { HANDOFF_SECTIONS } from '../../../shared/texts';
 import type { AgentMessage, SessionEntry } from '../../../shared/session';
 import type { TextEventFormat } from './eventBatcher';
+import { shortenTitle } from '../session/title';
 import { estimateTokens } from './tokens';
 
 export const HANDOFF_CUSTOM_TYPE = 'handoff';
@@ -68,6 +69,20 @@ export function lastAssistant(messages: readonly AgentMessage[]): AgentMessage |
 export function findMissingSections(document: string): string[] {
   const headings = new Set(document.split('\n').map(headingKey));
   return HANDOFF_SECTIONS.filter((name) => !headings.has(headingKey(name)));
+}
+
+/**
+ * A title for the handed-off session: the first line of the document's Goal (what the work is about),
+ * else the parent's title. Without it every handed-off session would be called "New session".
+ */
+export function handoffTitle(document: string, parentTitle: string): string {
+  const sections = new Set(HANDOFF_SECTIONS.map(headingKey));
+  const lines = document.split('\n');
+  const goal = lines.findIndex((line) => headingKey(line) === headingKey(HANDOFF_SECTIONS[0]));
+  const first = goal < 0 ? undefined : lines.slice(goal + 1).find((line) => line.trim());
+  const isText = first !== undefined && !sections.has(headingKey(first));
+  const text = isText ? first.replace(/^[\s>*+-]+/, '').replace(/[*_`#]/g, '').trim() : '';
+  return shortenTitle(text || parentTitle);
 }
 
 function headingKey(line: string): string {
