@@ -36,6 +36,9 @@ async function main(): Promise<void> {
     port: values.port ? Number(values.port) : 0,
   });
   console.log(`Baton web UI: ${server.url}`);
+  if (!['127.0.0.1', 'localhost', '::1'].includes(values.host ?? '127.0.0.1')) {
+    console.error('Warning: Baton is reachable from other machines on this network. Anyone with the URL (and its token) can use your API key.');
+  }
 
   const stop = async () => {
     await server.close();
