@@ -1,6 +1,6 @@
 // The main-process core (SPEC §1): one object that owns the session store, the agent session and the
 // settings, and answers every contract call. The desktop shell and the web server both wrap it.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BatonEvent, SessionView } from '../../shared/contract';
 import { AgentSession } from './agent/AgentSession';
@@ -12,8 +12,11 @@ import { SessionManager } from './session/SessionManager';
 import type { ApiKeyStore } from './settings/apiKey';
 import type { SettingsStore } from './settings/SettingsStore';
 import { slashCommands } from './slashCommands';
-import { viewOf } from './sessionView';
+import { previewOf, viewOf } from './sessionView';
 import { handoffHandlers } from './handoffHandlers';
+
+/** Sessions this big (about 2,500 messages) are shown tail first while they open. */
+const PREVIEW_MIN_BYTES = 1_000_000;
 
 export interface CoreOptions {
   dataDir: string;
@@ -105,7 +108,16 @@ export function createCore(options: CoreOptions): Core {
     'sessions.open': ({ id }) => {
       if (id === agent.sessionId) return view();
       refuseWhileBusy();
-      return switchTo(SessionManager.open(fileOf(id)));
+      const file = fileOf(id);
+      // Tail first: a big session shows its end while the whole file is read.
+      const previewed = statSync(file).size >= PREVIEW_MIN_BYTES;
+      if (previewed) emit({ type: 'session_switched', session: previewOf(SessionManager.readTail(file, 50), agent, index) });
+      try {
+        return switchTo(SessionManager.open(file));
+      } catch (err) {
+        if (previewed) emit({ type: 'session_switched', session: view() }); // back to where the user still is
+        throw err;
+      }
     },
     'sessions.new': () => {
       refuseWhileBusy();

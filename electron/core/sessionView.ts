@@ -1,5 +1,6 @@
 // What the renderer needs to show the open session, read from the agent and the index.
 import type { SessionView } from '../../shared/contract';
+import type { SessionTail } from './session/tailReader';
 import type { AgentSession } from './agent/AgentSession';
 import type { SessionIndex } from './session/SessionIndex';
 
@@ -26,5 +27,24 @@ export function viewOf(agent: AgentSession, index: SessionIndex): SessionView {
     model: agent.getModel(),
     contextTokens: usage.tokens,
     contextWindow: usage.window,
+  };
+}
+
+/**
+ * What a big session shows while it is still being opened: its header and its last messages, read from
+ * the file's end. The full view replaces it a moment later.
+ */
+export function previewOf(tail: SessionTail, agent: AgentSession, index: SessionIndex): SessionView {
+  return {
+    header: tail.header,
+    entries: tail.entries,
+    firstEntryIndex: 0,
+    unreadableRecords: tail.unreadableRecords,
+    parentTitle: tail.header.parentSession ? index.get(tail.header.parentSession)?.title : undefined,
+    todos: [],
+    isStreaming: false,
+    model: agent.getModel(),
+    contextTokens: 0,
+    contextWindow: agent.getContextUsage().window,
   };
 }

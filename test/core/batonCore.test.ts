@@ -50,6 +50,17 @@ async function chat(text: string): Promise<void> {
   await expect.poll(ends).toBe(before + 1);
 }
 
+/** A session of `count` messages of about 600 bytes each, written by the store itself. */
+function writeBigSession(count: number): string {
+  const manager = SessionManager.create(join(dataDir, 'sessions'));
+  const padding = ' lorem ipsum'.repeat(48);
+  for (let i = 0; i < count; i++) {
+    manager.appendMessage({ role: i % 2 ? 'assistant' : 'user', content: [{ type: 'text', text: `message ${i}${padding}` }] });
+  }
+  manager.close();
+  return manager.getSessionId();
+}
+
 const sessionFiles = () => readdirSync(join(dataDir, 'sessions')).filter((f) => f.endsWith('.jsonl'));
 
 describe('BatonCore', () => {
@@ -135,16 +146,20 @@ describe('BatonCore', () => {
     expect(records.filter((l) => l.type === 'message')).toHaveLength(6);
   });
 
-  it('ships a huge session newest-first and pages back through the rest', async () => {
-    const manager = SessionManager.create(join(dataDir, 'sessions'));
-    for (let i = 0; i < VIEW_WINDOW + 150; i++) {
-      manager.appendMessage({ role: i % 2 ? 'assistant' : 'user', content: [{ type: 'text', text: `message ${i}` }] });
-    }
-    const id = manager.getSessionId();
-    manager.close();
+  it('ships a huge session tail first, then newest-first, and pages back through the rest', async () => {
+    const id = writeBigSession(VIEW_WINDOW + 150);
     await core.dispose();
     core = boot();
+    await call('sessions.new', {});
+    events.length = 0;
     const view = await call('sessions.open', { id });
+    const switched = events.flatMap((e) => (e.type === 'session_switched' ? [e.session] : []));
+    expect(switched).toHaveLength(2);
+    const preview = switched[0]!;
+    expect(preview.header.id).toBe(id);
+    expect(preview.entries.length).toBeLessThanOrEqual(60);
+    expect(preview.entries.at(-1)).toEqual(view.entries.at(-1));
+
     expect(view.entries).toHaveLength(VIEW_WINDOW);
     expect(view.firstEntryIndex).toBe(150);
     expect(JSON.stringify(view.entries.at(-1))).toContain(`message ${VIEW_WINDOW + 149}`);
@@ -152,6 +167,23 @@ describe('BatonCore', () => {
     expect(older.start).toBe(50);
     expect(JSON.stringify(older.entries[0])).toContain('message 50');
     expect(JSON.stringify(older.entries.at(-1))).toContain('message 149');
+  });
+
+  it('when a big session cannot be opened, the UI is told it is still in the current one', async () => {
+    const id = writeBigSession(2_500);
+    await core.dispose();
+    core = boot();
+    const current = await call('sessions.new', {});
+    const holder = SessionManager.open(join(dataDir, 'sessions', sessionFiles().find((f) => f.includes(id))!));
+    try {
+      events.length = 0;
+      expect(await core.dispatch('sessions.open', { id }, true)).toMatchObject({ ok: false, error: { code: 'busy' } });
+      const switched = events.flatMap((e) => (e.type === 'session_switched' ? [e.session.header.id] : []));
+      expect(switched.at(-1)).toBe(current.header.id);
+      expect((await call('sessions.current', {})).header.id).toBe(current.header.id);
+    } finally {
+      holder.close();
+    }
   });
 
   it('asks for a key instead of writing anything when none is configured', async () => {
