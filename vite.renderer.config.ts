@@ -10,6 +10,8 @@ export const rendererConfig: UserConfig = {
   build: {
     outDir: resolve(import.meta.dirname, 'out/renderer'),
     emptyOutDir: true,
+    // One bundle loaded from disk (or loopback): splitting it would only add requests.
+    chunkSizeWarningLimit: 1500,
   },
 };
 
