@@ -342,7 +342,7 @@ describe('beyond the reference (SPEC §4.2)', () => {
     failHandoffEntry = true;
     const error = await handoffError(h.agent.handoff());
     expect(error.kind).toBe('failed');
-    expect(error.message).toMatch(/no space left/);
+    expect(error.message).toMatch(/The disk is full.*ENOSPC/);
     expect(h.agent.sessionId).toBe(oldId);
     expect(file()).toBe(oldFile);
     expect(h.agent.isGeneratingHandoff).toBe(false);

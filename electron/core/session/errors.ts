@@ -26,9 +26,21 @@ export class StorageError extends Error {
     if (err instanceof StorageError) return err;
     const code = errnoCode(err) ?? 'EIO';
     const detail = err instanceof Error ? err.message : String(err);
-    return new StorageError(code, `${what} failed for ${path}: ${detail}`, { cause: err });
+    const reason = REASONS[code];
+    const message = reason ? `${reason} ${what} ${path} did not complete (${code}).` : `${what} failed for ${path}: ${detail}`;
+    return new StorageError(code, message, { cause: err });
   }
 }
+
+/** What the common failures mean to the user; the errno code stays in the message for support. */
+const REASONS: Record<string, string> = {
+  ENOSPC: 'The disk is full, so this was not saved.',
+  EDQUOT: 'The disk quota is used up, so this was not saved.',
+  EROFS: 'The disk is read-only, so this was not saved.',
+  EACCES: 'Baton may not write to its data folder, so this was not saved.',
+  EPERM: 'Baton may not write to its data folder, so this was not saved.',
+  EIO: 'The disk reported an error, so this was not saved.',
+};
 
 export class SessionLockedError extends StorageError {
   override name = 'SessionLockedError';
