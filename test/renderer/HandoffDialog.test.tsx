@@ -97,6 +97,19 @@ describe('Hand off dialog', () => {
     expect((byLabel(dialog()!, 'Review before starting') as HTMLInputElement).checked).toBe(true);
   });
 
+  it('the review checkbox follows the click at once, and goes back when the change is refused', async () => {
+    let answer!: (r: unknown) => void;
+    await app({ 'settings.set': () => new Promise((r) => (answer = r)) });
+    await click(buttonNamed(document, 'Hand off'));
+    const box = () => byLabel(dialog()!, 'Review before starting') as HTMLInputElement;
+    await click(box());
+    expect(box().checked).toBe(true); // before the main process has answered
+    await step(() => answer({ ok: false, error: { code: 'storage', message: 'settings file is read-only' } }));
+    await settle();
+    expect(box().checked).toBe(false);
+    expect(document.querySelector('[role="alert"]')?.textContent).toContain('settings file is read-only');
+  });
+
   it('Escape when idle closes the dialog and gives focus back to the Message box', async () => {
     await app();
     await click(buttonNamed(document, 'Hand off'));

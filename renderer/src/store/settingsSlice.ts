@@ -39,8 +39,14 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps)
     },
 
     async updateSettings(patch) {
+      // Optimistic, so a checkbox or select follows the click at once; a refused change is put back.
+      const before = get().settings;
+      if (before) set({ settings: { ...before, ...patch } });
       const settings = await callApi(deps, get, 'settings.set', patch);
-      if (!settings) return;
+      if (!settings) {
+        if (before) set({ settings: before });
+        return;
+      }
       set({ settings });
       if (patch.model !== undefined) get().setSessionModel(settings.model);
     },
