@@ -74,7 +74,12 @@ export function createCore(options: CoreOptions): Core {
     return session;
   };
   const switchTo = (manager: SessionManager): SessionView => {
+    const left = agent.sessionManager;
+    const unused = left.getEntries().length === 0;
     agent.switchSession(manager);
+    // A session left without a single entry holds nothing: drop it rather than fill the sidebar with
+    // "New session" rows. Its lock was released by the switch.
+    if (unused) index.remove(left.getSessionId());
     return announceSwitch();
   };
 

@@ -186,6 +186,17 @@ describe('BatonCore', () => {
     }
   });
 
+  it('drops a session that was left without a single entry, and keeps every other', async () => {
+    const empty = await call('sessions.current', {});
+    await call('sessions.new', {});
+    expect(sessionFiles().some((f) => f.includes(empty.header.id))).toBe(false);
+    await chat('worth keeping');
+    const kept = await call('sessions.current', {});
+    await call('sessions.new', {});
+    expect(sessionFiles().some((f) => f.includes(kept.header.id))).toBe(true);
+    expect((await call('sessions.list', {})).map((s) => s.id)).toEqual([expect.any(String), kept.header.id]);
+  });
+
   it('asks for a key instead of writing anything when none is configured', async () => {
     await core.dispose();
     core = boot(false);
