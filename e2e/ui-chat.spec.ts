@@ -41,14 +41,21 @@ test('Shift+Enter makes a newline and Enter sends', async ({ page, baton }) => {
   expect(body).toContain('line one\\nline two');
 });
 
-test('a link in a reply opens outside the app instead of navigating', async ({ page, baton }) => {
+test('a link in a reply opens in a new tab, never in the app; a script link goes nowhere', async ({ page, context, baton }) => {
+  await context.route('https://example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Docs</title>' }));
   await baton.open(page);
-  baton.fake.enqueue({ kind: 'text', text: 'See [the docs](https://example.com/docs).' });
+  baton.fake.enqueue({ kind: 'text', text: 'See [the docs](https://example.com/docs) or [this](javascript:alert(1)).' });
   await send(page, 'Where are the docs?');
   const url = page.url();
-  await page.getByRole('link', { name: 'the docs', exact: true }).click();
-  // Web mode cannot open the user's browser from the server, and says so; the page stays where it is.
-  await expect(alertRegion(page)).toContainText('Open the link in your browser');
+  // Web mode: the server checked the scheme and has no browser to hand the link to, so the page opens it.
+  const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'the docs', exact: true }).click()]);
+  await expect(popup).toHaveURL('https://example.com/docs');
+  expect(page.url()).toBe(url);
+  // react-markdown already blanks unsafe hrefs; nothing opens and the app stays put.
+  const pages = context.pages().length;
+  await page.getByText('this', { exact: true }).click();
+  await page.waitForTimeout(300);
+  expect(context.pages()).toHaveLength(pages);
   expect(page.url()).toBe(url);
 });
 

@@ -95,7 +95,14 @@ export const calls = {
   'handoff.cancel': { input: Empty, output: Ok },
   'handoff.commit': { input: z.object({ document: Text.min(1) }).strict(), output: HandoffResult },
   'handoff.discard': { input: Empty, output: Ok },
-  'shell.openExternal': { input: z.object({ url: z.string().max(4096) }).strict(), output: Ok },
+  /**
+   * Main checks the scheme and opens the link in the user's browser. `opened: false` (web mode, where
+   * the server has no browser to open) means the page, itself in a browser, opens the checked link.
+   */
+  'shell.openExternal': {
+    input: z.object({ url: z.string().max(4096) }).strict(),
+    output: z.object({ opened: z.boolean() }),
+  },
 } as const;
 
 export type Calls = typeof calls;

@@ -176,9 +176,9 @@ export function createCore(options: CoreOptions): Core {
     ...handoffHandlers(agent, { announceSwitch, requireProvider: provider }),
     'shell.openExternal': async ({ url }) => {
       if (!isSafeExternalUrl(url)) throw new CallError('invalid_input', 'Only http, https and mailto links can be opened');
-      if (!options.openExternal) throw new CallError('forbidden', 'Open the link in your browser');
+      if (!options.openExternal) return { opened: false };
       await options.openExternal(url);
-      return { ok: true as const };
+      return { opened: true };
     },
   };
 

@@ -197,6 +197,12 @@ describe('BatonCore', () => {
     expect((await call('sessions.list', {})).map((s) => s.id)).toEqual([expect.any(String), kept.header.id]);
   });
 
+  it('checks a link before anything opens it; web mode hands a safe one back to the page', async () => {
+    expect(await core.dispatch('shell.openExternal', { url: 'javascript:alert(1)' }, true)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await core.dispatch('shell.openExternal', { url: 'file:///etc/passwd' }, true)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await call('shell.openExternal', { url: 'https://example.com/docs' })).toEqual({ opened: false });
+  });
+
   it('asks for a key instead of writing anything when none is configured', async () => {
     await core.dispose();
     core = boot(false);

@@ -65,7 +65,7 @@ function defaultHandlers(): Handlers {
     'chat.stop': () => ({ ok: true }),
     'handoff.cancel': () => ({ ok: true }),
     'handoff.discard': () => ({ ok: true }),
-    'shell.openExternal': () => ({ ok: true }),
+    'shell.openExternal': () => ({ opened: true }),
   };
 }
 

@@ -58,7 +58,9 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
     },
 
     async openExternal(url) {
-      await callApi(deps, get, 'shell.openExternal', { url });
+      const result = await callApi(deps, get, 'shell.openExternal', { url });
+      // Main checked the scheme; where it has no browser to hand the link to, this page is in one.
+      if (result && !result.opened) window.open(url, '_blank', 'noopener,noreferrer');
     },
   };
 };
