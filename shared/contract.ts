@@ -156,6 +156,8 @@ export const BatonEvent = z.discriminatedUnion('type', [
     text: z.string(),
   }),
   z.object({ type: z.literal('error'), ...sid, code: ErrorCode, message: z.string() }),
+  /** The transport lost its link to the main process, or has it back (web mode: server restarts). */
+  z.object({ type: z.literal('connection'), state: z.enum(['lost', 'restored']) }),
   /** App menu or global shortcut, forwarded by the desktop shell. */
   z.object({ type: z.literal('menu'), command: z.enum(['new-session', 'hand-off', 'search-sessions']) }),
 ]);

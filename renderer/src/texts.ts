@@ -1,6 +1,7 @@
 // UI texts that belong to the renderer alone; the SPEC's exact texts live in shared/texts.ts.
 export const uiTexts = {
   retrying: (attempt: number) => `Retrying… (attempt ${attempt})`,
+  connectionLost: 'Lost the connection to Baton. Reconnecting… (If you restarted npm run web, open the new URL it printed.)',
   missingSections: (names: string[]) => `The handoff document is missing sections: ${names.join(', ')}`,
   trimmed: (n: number) => `${n} older messages did not fit the handoff model's window and were left out of the handoff`,
   handoffDiscarded: 'Handoff discarded — the session continues as it was',

@@ -34,7 +34,10 @@ export interface TestApp {
   url: string;
   dataDir: string;
   core: Core;
-  /** Stops the core and server and starts them again on the same data dir (files written meanwhile are picked up). */
+  /** Stops the core and the server (the page loses its connection). */
+  stop(): Promise<void>;
+  /** Starts them again on the same data dir, port and token (files written meanwhile are picked up). */
+  start(): Promise<void>;
   restart(): Promise<void>;
   close(): Promise<void>;
 }
@@ -69,6 +72,8 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     get core() {
       return core;
     },
+    stop,
+    start,
     restart: async () => {
       await stop();
       await start();

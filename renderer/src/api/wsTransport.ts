@@ -1,8 +1,11 @@
-// The web-mode transport: the contract over one WebSocket, reconnecting when the server restarts.
+// The web-mode transport: the contract over one WebSocket. When the server goes away (restarted,
+// laptop asleep) it says so with a `connection` event and keeps trying until the server is back.
 import { BatonEvent, buildApi, type BatonApi, type Channel, type Result } from '../../../shared/contract';
 import { TOKEN_PARAM, WS_PATH, type ServerFrame } from '../../../shared/wire';
 
 const TOKEN_KEY = 'baton.token';
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 5_000;
 
 /** Takes the launch token from the URL once and keeps it out of the address bar and history. */
 function takeToken(): string {
@@ -27,11 +30,25 @@ export function createWsApi(): BatonApi {
   const pending = new Map<number, (result: Result<unknown>) => void>();
   let nextId = 1;
   let socket: Promise<WebSocket> | null = null;
+  let lost = false;
+  let retryMs = RETRY_FIRST_MS;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const connect = (): Promise<WebSocket> =>
+  const dispatch = (event: BatonEvent) => listeners.forEach((listener) => listener(event));
+
+  const open = (): Promise<WebSocket> =>
     new Promise((resolve, reject) => {
       const ws = new WebSocket(wsUrl);
-      ws.onopen = () => resolve(ws);
+      let opened = false;
+      ws.onopen = () => {
+        opened = true;
+        retryMs = RETRY_FIRST_MS;
+        if (lost) {
+          lost = false;
+          dispatch({ type: 'connection', state: 'restored' });
+        }
+        resolve(ws);
+      };
       ws.onerror = () => reject(new Error('Cannot reach the Baton server'));
       ws.onclose = () => {
         socket = null;
@@ -39,12 +56,17 @@ export function createWsApi(): BatonApi {
           pending.delete(id);
           settle({ ok: false, error: { code: 'internal', message: 'Connection to the Baton server was lost' } });
         }
+        if (opened && !lost) {
+          lost = true;
+          dispatch({ type: 'connection', state: 'lost' });
+        }
+        if (lost) scheduleRetry();
       };
       ws.onmessage = (msg) => {
         const frame = JSON.parse(String(msg.data)) as ServerFrame;
         if ('event' in frame) {
           const event = BatonEvent.safeParse(frame.event);
-          if (event.success) for (const listener of listeners) listener(event.data);
+          if (event.success) dispatch(event.data);
         } else {
           pending.get(frame.id)?.(frame.result as Result<unknown>);
           pending.delete(frame.id);
@@ -52,30 +74,39 @@ export function createWsApi(): BatonApi {
       };
     });
 
+  const connect = (): Promise<WebSocket> => {
+    socket ??= open();
+    socket.catch(() => (socket = null));
+    return socket;
+  };
+
+  function scheduleRetry(): void {
+    if (retryTimer !== undefined || listeners.size === 0) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+      void connect().catch(() => {}); // a failed try closes, and the close schedules the next
+    }, retryMs);
+  }
+
   const invoke = async (channel: Channel, input: unknown): Promise<Result<unknown>> => {
     try {
-      socket ??= connect();
-      const ws = await socket;
+      const ws = await connect();
       const id = nextId++;
       return await new Promise((resolve) => {
         pending.set(id, resolve);
         ws.send(JSON.stringify({ id, channel, input }));
       });
     } catch (err) {
-      socket = null;
       return { ok: false, error: { code: 'internal', message: (err as Error).message } };
     }
   };
 
   const subscribe = (listener: (event: BatonEvent) => void) => {
     listeners.add(listener);
-    socket ??= connect();
-    socket.catch(() => (socket = null));
-    return () => listeners.delete(listener);
+    void connect().catch(() => {});
+    return () => void listeners.delete(listener);
   };
 
-  return buildApi(invoke, (l) => {
-    const off = subscribe(l);
-    return () => void off();
-  });
+  return buildApi(invoke, subscribe);
 }

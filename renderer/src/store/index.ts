@@ -13,6 +13,9 @@ import { createSettingsSlice } from './settingsSlice';
 import { createSidebarSlice } from './sidebarSlice';
 import type { BatonState, BatonStore, Deps } from './types';
 import { createUiSlice } from './uiSlice';
+import { uiTexts } from '../texts';
+
+const CONNECTION_KEY = 'connection';
 
 export type { BatonState, BatonStore } from './types';
 
@@ -39,10 +42,15 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
       const unsubscribe = deps.api.subscribe((event) => get().applyEvent(event));
       void get().loadAppInfo();
       void get().loadSettings();
-      void callApi(deps, get, 'sessions.current', {}).then((view) => view && get().loadSession(view));
+      void get().loadCurrentSession();
       void get().loadSessions();
       void get().loadCommands();
       return unsubscribe;
+    },
+
+    async loadCurrentSession() {
+      const view = await callApi(deps, get, 'sessions.current', {});
+      if (view) get().loadSession(view);
     },
 
     applyEvent(event: BatonEvent) {
@@ -52,6 +60,14 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
         if (event.command === 'new-session') void s.newSession();
         else if (event.command === 'hand-off') s.requestHandoff();
         else s.requestFocus('search');
+        return;
+      }
+      if (event.type === 'connection') {
+        if (event.state === 'lost') return s.notify('warning', uiTexts.connectionLost, CONNECTION_KEY);
+        // Whatever happened meanwhile (a reply finished, a session was added) is read afresh.
+        s.clearNotice(CONNECTION_KEY);
+        void s.loadCurrentSession();
+        void s.loadSessions();
         return;
       }
       s.chatApplyEvent(event);

@@ -94,7 +94,11 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
         current?.header.id === view.header.id && current.totalEntries === totalEntries && current.lastEntryId === lastEntryId;
       if (savings) set({ savings });
       else if (get().savings?.sessionId !== view.header.id) set({ savings: null });
-      if (same) return;
+      if (same) {
+        // Same entries: keep the chat, but take what may have moved on (e.g. after a reconnect).
+        const { isStreaming, todos, contextTokens, contextWindow, model } = view;
+        return patch({ isStreaming, todos, contextTokens, contextWindow, model });
+      }
 
       const built = buildChat(view.entries);
       set({

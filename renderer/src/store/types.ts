@@ -15,6 +15,8 @@ import type { FrameScheduler } from './frameScheduler';
 export interface RootActions {
   /** Loads everything the first screen needs and subscribes to events; returns the unsubscribe. */
   init(): () => void;
+  /** Reads the open session from the main process and shows it. */
+  loadCurrentSession(): Promise<void>;
   /** The one entry point for main→renderer events: routes each to the slices that care. */
   applyEvent(event: BatonEvent): void;
   /** Escape, read against live state at keypress time (SPEC §4.2). */
