@@ -43,10 +43,13 @@ export function createCore(options: CoreOptions): Core {
   const emit = (event: BatonEvent) => listeners.forEach((listener) => listener(event));
 
   const index = SessionIndex.load(sessionsDir);
-  const provider = () => {
+  // One client per key: a key set in Settings takes effect on the next request.
+  let client: { apiKey: string; provider: AnthropicProvider } | undefined;
+  const provider = (): AnthropicProvider => {
     const apiKey = options.apiKey.get();
     if (!apiKey) throw new CallError('no_api_key', 'No API key is configured');
-    return new AnthropicProvider({ apiKey, ...options.provider });
+    if (client?.apiKey !== apiKey) client = { apiKey, provider: new AnthropicProvider({ apiKey, ...options.provider }) };
+    return client.provider;
   };
   const agent = new AgentSession({
     sessionManager: openLatestOrCreate(index, sessionsDir),
