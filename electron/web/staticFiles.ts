@@ -18,7 +18,13 @@ const TYPES: Record<string, string> = {
 const CSP = contentSecurityPolicy();
 
 export function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): void {
-  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  } catch {
+    res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request');
+    return;
+  }
   const relative = pathname === '/' ? 'index.html' : pathname.slice(1);
   const file = normalize(join(root, relative));
   if (!file.startsWith(root + sep) || !isFile(file)) {

@@ -98,6 +98,9 @@ describe('web server', () => {
     expect((await get('/assets/app.js')).status).toBe(200);
     expect((await get('/../secret.txt')).status).toBe(404);
     expect((await get('/%2e%2e/secret.txt')).status).toBe(404);
+    // A malformed escape is a bad request, not a crash: the server still answers afterwards.
+    expect((await get('/%zz')).status).toBe(400);
+    expect((await get('/')).status).toBe(200);
   });
 });
 
