@@ -24,7 +24,8 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-const MAX_FRAME_BYTES = 2 * 1024 * 1024;
+/** Room for the largest call the contract allows (1,000,000 characters of text, UTF-8 and JSON-escaped). */
+const MAX_FRAME_BYTES = 8 * 1024 * 1024;
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const host = options.host ?? '127.0.0.1';
