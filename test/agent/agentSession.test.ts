@@ -1,13 +1,13 @@
 // AgentSession runs against the fake Anthropic server through the real provider and SDK: what the user
 // sees (events), what lands on disk, and what Baton sent.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { BatonEvent } from '../../shared/contract';
 import { CHAT_MAX_TOKENS, SYSTEM_PROMPT } from '../../electron/core/agent/AgentSession';
 import { TODO_REMINDER, REMINDER_AFTER_TURNS } from '../../electron/core/agent/todos';
 import { CallError } from '../../electron/core/ipc/dispatcher';
 import { realFs, type FsSeam } from '../../electron/core/session/fsSeam';
 import { SessionManager } from '../../electron/core/session/SessionManager';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic';
+import { useFakeAnthropic } from '../fakeAnthropic';
 import {
   bodyOf,
   createHarness,
@@ -21,17 +21,9 @@ import {
   type HarnessOptions,
 } from './harness';
 
-let fake: FakeAnthropic;
+const fake = useFakeAnthropic();
 let h: Harness;
-
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(() => fake.close());
-afterEach(() => {
-  h?.cleanup();
-  fake.reset();
-});
+afterEach(() => h?.cleanup());
 
 const setup = (options: HarnessOptions = {}) => (h = createHarness(fake, options));
 const file = () => h.agent.sessionManager.getSessionFile();

@@ -1,6 +1,6 @@
 // AnthropicProvider against the fake Messages API, through the real SDK: what a caller gets back, and
 // what reached the "API".
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../../shared/session';
 import {
   AnthropicProvider,
@@ -12,16 +12,10 @@ import {
   type StreamHandlers,
   type StreamRequest,
 } from '../../electron/core/agent/AnthropicProvider';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic';
+import { startFakeAnthropic, useFakeAnthropic } from '../fakeAnthropic';
 
 const MODEL = 'claude-test-1';
-let fake: FakeAnthropic;
-
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(() => fake.close());
-afterEach(() => fake.reset());
+const fake = useFakeAnthropic();
 
 const provider = (options: Partial<ProviderOptions> = {}) =>
   new AnthropicProvider({ apiKey: 'test', baseURL: fake.url, inactivityTimeoutMs: 5_000, ...options });

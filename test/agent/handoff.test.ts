@@ -2,14 +2,14 @@
 // Anthropic server. Each reference step of §4.1 and each "beyond" item of §4.2 has a test; assertions are
 // on what is on disk and on the requests Baton sent.
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentMessage } from '../../shared/session';
 import { HANDOFF_SECTIONS, texts } from '../../shared/texts';
 import { HandoffError } from '../../electron/core/agent/AgentSession';
 import { buildHandoffPrompt, HANDOFF_MAX_TOKENS, wrapHandoffDocument } from '../../electron/core/agent/handoff';
 import { realFs, type FsSeam } from '../../electron/core/session/fsSeam';
 import { SessionManager } from '../../electron/core/session/SessionManager';
-import { startFakeAnthropic, type FakeAnthropic, type Scenario } from '../fakeAnthropic';
+import { useFakeAnthropic, type Scenario } from '../fakeAnthropic';
 import {
   bodyOf,
   createHarness,
@@ -24,17 +24,9 @@ import {
   type HarnessOptions,
 } from './harness';
 
-let fake: FakeAnthropic;
+const fake = useFakeAnthropic();
 let h: Harness;
-
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(() => fake.close());
-afterEach(() => {
-  h?.cleanup();
-  fake.reset();
-});
+afterEach(() => h?.cleanup());
 
 const DOCUMENT = HANDOFF_SECTIONS.map((s) => `## ${s}\n${s}: the parser work.`).join('\n\n');
 const docScenario = (extra: Partial<Extract<Scenario, { kind: 'text' }>> = {}): Scenario => ({ kind: 'text', text: DOCUMENT, chunkSize: 40, ...extra });

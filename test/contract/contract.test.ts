@@ -2,16 +2,12 @@
 // the shell use) and the web-mode WebSocket (what the browser uses), each wired to a real core.
 import { existsSync } from 'node:fs';
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppInfo, channels, ErrorCode, SessionView, type BatonEvent } from '../../shared/contract';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic';
+import { useFakeAnthropic } from '../fakeAnthropic';
 import { electronHarness, webHarness, type Harness } from './harness';
 
-let fake: FakeAnthropic;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(() => fake.close());
+const fake = useFakeAnthropic();
 
 describe.each([
   ['electron IPC', electronHarness],
@@ -19,7 +15,6 @@ describe.each([
 ] as const)('contract over %s', (_name, makeHarness) => {
   let h: Harness;
   beforeEach(async () => {
-    fake.reset();
     h = await makeHarness(fake.url);
   });
   afterEach(() => h.close());

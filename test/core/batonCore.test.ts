@@ -2,26 +2,21 @@
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BatonEvent, CallInput, CallOutput, Channel } from '../../shared/contract';
 import { texts } from '../../shared/texts';
 import type { Core } from '../../electron/core/BatonCore';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakeAnthropic';
+import { useFakeAnthropic } from '../fakeAnthropic';
 import { SessionManager } from '../../electron/core/session/SessionManager';
 import { VIEW_WINDOW } from '../../electron/core/sessionView';
 import { startCore } from '../support/testApp';
 
-let fake: FakeAnthropic;
+const fake = useFakeAnthropic();
 let dataDir: string;
 let core: Core;
 let events: BatonEvent[];
 
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(() => fake.close());
 beforeEach(() => {
-  fake.reset();
   dataDir = mkdtempSync(join(tmpdir(), 'baton-core-'));
   core = boot();
 });

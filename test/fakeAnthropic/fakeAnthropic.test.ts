@@ -4,17 +4,11 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyOf, startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from './index';
+import { describe, expect, it } from 'vitest';
+import { apiKeyOf, startFakeAnthropic, useFakeAnthropic, type RecordedRequest } from './index';
 
 const MODEL = 'claude-test-1';
-let fake: FakeAnthropic;
-
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(() => fake.close());
-afterEach(() => fake.reset());
+const fake = useFakeAnthropic();
 
 const client = (maxRetries = 0) => new Anthropic({ apiKey: 'test', baseURL: fake.url, maxRetries });
 const ask = (text: string, c = client()) =>
