@@ -51,7 +51,7 @@ export class SessionLockedError extends StorageError {
     const holder = holderPid === process.pid ? 'this process' : holderPid > 0 ? `process ${holderPid}` : 'another process';
     super(
       'LOCKED',
-      `Session file ${file} is already open for writing by ${holder}. Close it there, or open it read-only.`,
+      `Session file ${file} is already open for writing by ${holder} (another Baton window?). Close it there first.`,
     );
   }
 }
