@@ -30,7 +30,6 @@ export interface CoreOptions {
 }
 
 export interface Core {
-  handlers: Handlers;
   dispatch: Dispatch;
   subscribe(listener: (event: BatonEvent) => void): () => void;
   dispose(): Promise<void>;
@@ -198,7 +197,6 @@ export function createCore(options: CoreOptions): Core {
   }
 
   return {
-    handlers,
     dispatch: createDispatcher(handlers),
     subscribe: (listener) => {
       listeners.add(listener);

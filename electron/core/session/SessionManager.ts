@@ -163,10 +163,6 @@ export class SessionManager {
     return this.file.path;
   }
 
-  getSessionsDir(): string {
-    return this.sessionsDir;
-  }
-
   /** Records skipped on load because they could not be read ("N records could not be read"). */
   get unreadableRecords(): number {
     return this.file.unreadableRecords;
