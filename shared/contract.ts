@@ -118,6 +118,10 @@ export const ErrorCode = z.enum([
   'busy',
   'no_api_key',
   'storage',
+  /** The API's rate limit (429), its overload (529) and its internal errors (5xx), each worded for the user. */
+  'rate_limited',
+  'overloaded',
+  'server',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

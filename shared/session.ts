@@ -1,5 +1,6 @@
 // Domain types of the session store (SPEC §2). Everything here is inferred from zod schemas.
 import { z } from 'zod';
+import { HANDOFF_ORIGIN } from './sessionFormat';
 
 export const TextBlock = z.object({ type: z.literal('text'), text: z.string() });
 export const ToolUseBlock = z.object({
@@ -34,7 +35,8 @@ export const AgentMessage = z.object({
 });
 export type AgentMessage = z.infer<typeof AgentMessage>;
 
-export const SessionOrigin = z.enum(['handoff']);
+export const SessionOrigin = z.enum([HANDOFF_ORIGIN]);
+export type SessionOrigin = z.infer<typeof SessionOrigin>;
 
 export const SessionHeader = z.object({
   type: z.literal('session'),

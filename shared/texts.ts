@@ -5,6 +5,8 @@ export const texts = {
   handoffCancelled: 'Handoff cancelled',
   handoffFailed: (message: string) => `Handoff failed: ${message}`,
   handoffBusy: 'Wait for the current response to finish or stop it before handing off.',
+  /** Opening, creating or deleting a session while a reply streams or a handoff runs. */
+  busy: 'Wait for the current response to finish or stop it first.',
   unreadableRecords: (n: number) => `${n} records could not be read`,
   continuedFrom: (title: string) => `Continued from ${title}`,
 } as const;

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { BatonEvent, SessionView } from '../../shared/contract';
 import { AgentSession } from './agent/AgentSession';
 import { AnthropicProvider } from './agent/AnthropicProvider';
-import { CallError, createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher';
+import { BatonError } from './errors';
+import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher';
 import { isSafeExternalUrl } from './security/externalUrl';
 import { SessionIndex } from './session/SessionIndex';
 import { SessionManager } from './session/SessionManager';
@@ -46,7 +47,7 @@ export function createCore(options: CoreOptions): Core {
   let client: { apiKey: string; provider: AnthropicProvider } | undefined;
   const provider = (): AnthropicProvider => {
     const apiKey = options.apiKey.get();
-    if (!apiKey) throw new CallError('no_api_key', 'No API key is configured');
+    if (!apiKey) throw new BatonError('no_api_key', 'No API key is configured');
     if (client?.apiKey !== apiKey) client = { apiKey, provider: new AnthropicProvider({ apiKey, ...options.provider }) };
     return client.provider;
   };
@@ -131,7 +132,7 @@ export function createCore(options: CoreOptions): Core {
       return switchTo(SessionManager.create(sessionsDir));
     },
     'sessions.entries': ({ id, end, limit }) => {
-      if (id !== agent.sessionId) throw new CallError('not_found', 'That session is not open');
+      if (id !== agent.sessionId) throw new BatonError('not_found', 'That session is not open');
       const all = agent.sessionManager.getEntries();
       const stop = Math.min(end, all.length);
       const start = Math.max(0, stop - limit);
@@ -177,7 +178,7 @@ export function createCore(options: CoreOptions): Core {
     'chat.commands': () => slashCommands(join(options.dataDir, 'prompts')),
     ...handoffHandlers(agent, { announceSwitch, requireProvider: provider }),
     'shell.openExternal': async ({ url }) => {
-      if (!isSafeExternalUrl(url)) throw new CallError('invalid_input', 'Only http, https and mailto links can be opened');
+      if (!isSafeExternalUrl(url)) throw new BatonError('invalid_input', 'Only http, https and mailto links can be opened');
       if (!options.openExternal) return { opened: false };
       await options.openExternal(url);
       return { opened: true };
@@ -186,13 +187,13 @@ export function createCore(options: CoreOptions): Core {
 
   function fileOf(id: string): string {
     const file = index.fileFor(id);
-    if (!file) throw new CallError('not_found', 'That session no longer exists');
+    if (!file) throw new BatonError('not_found', 'That session no longer exists');
     return file;
   }
 
   function refuseWhileBusy(): void {
     if (agent.isStreaming || agent.isGeneratingHandoff) {
-      throw new CallError('busy', 'Wait for the current response to finish or stop it first.');
+      throw new BatonError('busy', 'Wait for the current response to finish or stop it first.');
     }
   }
 

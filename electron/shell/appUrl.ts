@@ -2,6 +2,7 @@
 // Vite dev server. Navigation, IPC and permissions are allowed for this URL and nothing else.
 // Pure (no `electron` import) so the checks are unit-tested.
 import { pathToFileURL } from 'node:url';
+import { LOOPBACK_HOSTNAMES } from '../../shared/loopback';
 
 export type AppUrl =
   | { readonly kind: 'file'; readonly entry: string }
@@ -11,12 +12,10 @@ export function fileAppUrl(indexHtmlPath: string): AppUrl {
   return { kind: 'file', entry: pathToFileURL(indexHtmlPath).href };
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /** The dev server URL electron-vite passes in; accepted only on loopback, so no env var can point the app at the web. */
 export function devAppUrl(raw: string): AppUrl | undefined {
   const url = parse(raw);
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !LOOPBACK_HOSTS.has(url.hostname)) {
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !LOOPBACK_HOSTNAMES.has(url.hostname)) {
     return undefined;
   }
   return { kind: 'dev', entry: url.href, origin: url.origin };

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { BatonEvent } from '../../shared/contract';
+import { isLoopbackHost, LOOPBACK_HOSTNAMES } from '../../shared/loopback';
 import { ClientFrame, TOKEN_PARAM, WS_PATH, type ServerFrame } from '../../shared/wire';
 import type { Dispatch } from '../core/ipc/dispatcher';
 import { serveStatic } from './staticFiles';
@@ -106,6 +107,6 @@ function sameSecret(given: string, expected: string): boolean {
 
 function originsFor(host: string, port: number): Set<string> {
   const hosts = new Set([host.includes(':') ? `[${host}]` : host]);
-  if (['127.0.0.1', 'localhost', '::1'].includes(host)) ['127.0.0.1', 'localhost', '[::1]'].forEach((h) => hosts.add(h));
+  if (isLoopbackHost(host)) LOOPBACK_HOSTNAMES.forEach((h) => hosts.add(h));
   return new Set([...hosts].map((h) => `http://${h}:${port}`));
 }

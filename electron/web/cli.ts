@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isLoopbackHost } from '../../shared/loopback';
 import { createCore } from '../core/BatonCore';
 import { defaultDataDir } from '../core/dataDir';
 import { EnvApiKeyStore } from '../core/settings/apiKey';
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
     port: values.port ? Number(values.port) : 0,
   });
   console.log(`Baton web UI: ${server.url}`);
-  if (!['127.0.0.1', 'localhost', '::1'].includes(values.host ?? '127.0.0.1')) {
+  if (!isLoopbackHost(values.host ?? '127.0.0.1')) {
     console.error('Warning: Baton is reachable from other machines on this network. Anyone with the URL (and its token) can use your API key.');
   }
 

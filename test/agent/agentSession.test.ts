@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BatonEvent } from '../../shared/contract';
 import { CHAT_MAX_TOKENS, SYSTEM_PROMPT } from '../../electron/core/agent/AgentSession';
 import { TODO_REMINDER, REMINDER_AFTER_TURNS } from '../../electron/core/agent/todos';
-import { CallError } from '../../electron/core/ipc/dispatcher';
+import { BatonError } from '../../electron/core/errors';
 import { realFs, type FsSeam } from '../../electron/core/session/fsSeam';
 import { SessionManager } from '../../electron/core/session/SessionManager';
 import { useFakeAnthropic } from '../fakeAnthropic';
@@ -275,7 +275,7 @@ describe('errors', () => {
     fake.enqueue({ kind: 'error', status: 500, retryAfterMs: 5 }, { kind: 'error', status: 500, retryAfterMs: 5 });
     await h.agent.prompt('hello');
     expect(h.of('retry')).toHaveLength(1);
-    expect(h.of('error')).toEqual([{ type: 'error', sessionId: h.agent.sessionId, code: 'internal', message: expect.stringContaining('500') }]);
+    expect(h.of('error')).toEqual([{ type: 'error', sessionId: h.agent.sessionId, code: 'server', message: expect.stringContaining('500') }]);
     expect(diskTranscript(file())).toEqual(['user: hello']);
     await h.agent.prompt('again');
     // The unanswered question is still part of the conversation.
@@ -289,7 +289,7 @@ describe('errors', () => {
     await h.agent.prompt('question');
     const errors = h.of('error');
     expect(errors).toHaveLength(1);
-    expect(errors[0]?.code).toBe('internal');
+    expect(errors[0]?.code).toBe('overloaded');
     const saved = readSessionFile(file()).entries.at(-1);
     expect(saved?.type === 'message' && saved.message).toMatchObject({
       role: 'assistant',
@@ -312,7 +312,7 @@ describe('errors', () => {
     setup({
       provider: {
         stream: () => {
-          throw new CallError('no_api_key', 'No API key is configured');
+          throw new BatonError('no_api_key', 'No API key is configured');
         },
       },
     });

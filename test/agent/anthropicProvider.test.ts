@@ -2,16 +2,10 @@
 // what reached the "API".
 import { describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../../shared/session';
-import {
-  AnthropicProvider,
-  contextWindowFor,
-  estimateTokens,
-  ProviderError,
-  toApiMessages,
-  type ProviderOptions,
-  type StreamHandlers,
-  type StreamRequest,
-} from '../../electron/core/agent/AnthropicProvider';
+import { AnthropicProvider, type ProviderOptions, type StreamHandlers, type StreamRequest } from '../../electron/core/agent/AnthropicProvider';
+import { toApiMessages } from '../../electron/core/agent/apiMessages';
+import { ProviderError } from '../../electron/core/agent/providerErrors';
+import { contextWindowFor, estimateTokens } from '../../electron/core/agent/tokens';
 import { startFakeAnthropic, useFakeAnthropic } from '../fakeAnthropic';
 
 const MODEL = 'claude-test-1';

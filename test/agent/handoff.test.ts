@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentMessage } from '../../shared/session';
 import { HANDOFF_SECTIONS, texts } from '../../shared/texts';
 import { HandoffError } from '../../electron/core/agent/AgentSession';
-import { buildHandoffPrompt, HANDOFF_MAX_TOKENS, wrapHandoffDocument } from '../../electron/core/agent/handoff';
+import { wrapHandoffDocument } from '../../shared/sessionFormat';
+import { buildHandoffPrompt, HANDOFF_MAX_TOKENS } from '../../electron/core/handoff/handoffDocument';
 import { realFs, type FsSeam } from '../../electron/core/session/fsSeam';
 import { SessionManager } from '../../electron/core/session/SessionManager';
 import { useFakeAnthropic, type Scenario } from '../fakeAnthropic';
@@ -88,7 +89,7 @@ describe('reference pipeline (SPEC §4.1)', () => {
     const sending = vi.spyOn(h.agent, 'prompt');
     await h.agent.handoff();
     const prompt = buildHandoffPrompt();
-    expect(sending).toHaveBeenCalledExactlyOnceWith(prompt, { expandPromptTemplates: false });
+    expect(sending).toHaveBeenCalledExactlyOnceWith(prompt, expect.objectContaining({ expandPromptTemplates: false }));
     expect(requestTexts(fake.messageRequests()[1]).at(-1)).toBe(prompt);
     expect(diskTranscript(oldFile)).toEqual([
       'user: Build a parser for the config format',

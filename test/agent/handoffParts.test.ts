@@ -2,14 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../../shared/session';
 import { HANDOFF_SECTIONS } from '../../shared/texts';
-import {
-  buildHandoffPrompt,
-  findMissingSections,
-  handoffTitle,
-  lastAssistantText,
-  trimToFit,
-  wrapHandoffDocument,
-} from '../../electron/core/agent/handoff';
+import { wrapHandoffDocument } from '../../shared/sessionFormat';
+import { buildHandoffPrompt, findMissingSections, handoffTitle, lastAssistantText } from '../../electron/core/handoff/handoffDocument';
+import { trimToFit } from '../../electron/core/handoff/transcriptFit';
 import { estimateTokens } from '../../electron/core/agent/tokens';
 
 const user = (text: string): AgentMessage => ({ role: 'user', content: [{ type: 'text', text }] });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL, type SettingsPatch } from '../../shared/settings';
-import { CallError } from '../../electron/core/ipc/dispatcher';
+import { BatonError } from '../../electron/core/errors';
 import {
   configFilePath,
   openConfSettings,
@@ -57,8 +57,8 @@ describe('SettingsStore', () => {
       } catch (err) {
         caught = err;
       }
-      expect(caught).toBeInstanceOf(CallError);
-      expect((caught as CallError).code).toBe('invalid_input');
+      expect(caught).toBeInstanceOf(BatonError);
+      expect((caught as BatonError).code).toBe('invalid_input');
     }
     expect(backend.data).toEqual({});
   });

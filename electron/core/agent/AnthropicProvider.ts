@@ -17,15 +17,7 @@ import { fromApiMessage, toApiMessages } from './apiMessages';
 import { activityTap, InactivityTimer } from './inactivity';
 import { classifyError, ProviderError, type ProviderErrorKind } from './providerErrors';
 
-export { classifyError, ProviderError, type ProviderErrorKind } from './providerErrors';
-export { toApiMessages } from './apiMessages';
-export { contextWindowFor, estimateTokens } from './tokens';
-
-export interface ToolDef {
-  name: string;
-  description: string;
-  input_schema: Anthropic.Tool.InputSchema;
-}
+import type { ToolDefinition } from './tools';
 
 export interface ProviderOptions {
   apiKey: string;
@@ -41,7 +33,7 @@ export interface StreamRequest {
   model: string;
   system?: string | undefined;
   messages: readonly AgentMessage[];
-  tools?: readonly ToolDef[] | undefined;
+  tools?: readonly ToolDefinition[] | undefined;
   maxTokens: number;
   signal: AbortSignal;
 }

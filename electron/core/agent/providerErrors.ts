@@ -150,3 +150,10 @@ function causeText(err: unknown): string {
   }
   return parts.join(': ') || String(err);
 }
+
+/** What arrived before a provider error (ProviderError.partial), marked with the error. */
+export function partialOf(err: unknown): AgentMessage | undefined {
+  if (!(err instanceof ProviderError) || !err.partial) return undefined;
+  const partial = err.partial;
+  return partial.errorMessage === undefined ? { ...partial, errorMessage: err.message } : partial;
+}

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import Conf from 'conf';
 import { DEFAULT_SETTINGS, parseSettings, SettingsPatch, type Settings } from '../../../shared/settings';
-import { CallError } from '../ipc/dispatcher';
+import { BatonError } from '../errors';
 import { recoverCorrupt } from './recoverCorrupt';
 
 /** What SettingsStore needs from a store; electron-store and conf both have this shape. */
@@ -42,7 +42,7 @@ export class SettingsStore {
   set(patch: SettingsPatch): Settings {
     const parsed = SettingsPatch.safeParse(patch);
     if (!parsed.success) {
-      throw new CallError(
+      throw new BatonError(
         'invalid_input',
         parsed.error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`).join('; '),
       );

@@ -1,6 +1,6 @@
 // The Anthropic API key lives only in the main process (SPEC §5, §6): it is read here, handed to the
 // provider, and never sent to the renderer or written to a log.
-import { CallError } from '../ipc/dispatcher';
+import { BatonError } from '../errors';
 
 /** Where the key comes from and how safely it is kept; shown to the user through app.info. */
 export type ApiKeySource = 'safeStorage' | 'basic_text' | 'environment' | 'none';
@@ -36,7 +36,7 @@ export class EnvApiKeyStore implements ApiKeyStore {
 
   set(key: string): void {
     const trimmed = key.trim();
-    if (!trimmed) throw new CallError('invalid_input', 'The API key is empty');
+    if (!trimmed) throw new BatonError('invalid_input', 'The API key is empty');
     this.#key = trimmed;
   }
 

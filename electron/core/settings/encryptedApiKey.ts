@@ -2,7 +2,7 @@
 // this file stays free of `electron` and testable) in one small file, with ANTHROPIC_API_KEY as fallback.
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { CallError } from '../ipc/dispatcher';
+import { BatonError } from '../errors';
 import { apiKeyFromEnv, type ApiKeySource, type ApiKeyStore } from './apiKey';
 
 export const API_KEY_FILE = 'api-key.bin';
@@ -39,9 +39,9 @@ export class EncryptedFileApiKeyStore implements ApiKeyStore {
 
   set(key: string): void {
     const trimmed = key.trim();
-    if (!trimmed) throw new CallError('invalid_input', 'The API key is empty');
+    if (!trimmed) throw new BatonError('invalid_input', 'The API key is empty');
     if (!this.cipher.isAvailable()) {
-      throw new CallError(
+      throw new BatonError(
         'storage',
         'This system offers no safe place to store the API key. Set ANTHROPIC_API_KEY before starting Baton instead.',
       );

@@ -1,6 +1,7 @@
 // Turns session entries into the rows the chat shows. Tool results are not rows of their own: they
 // are attached to the tool calls that asked for them, so tool use stays compact.
 import type { AgentMessage, SessionEntry } from '../../../shared/session';
+import { CustomType, unwrapHandoffDocument } from '../../../shared/sessionFormat';
 
 export type ChatItem =
   | { kind: 'message'; key: string; message: AgentMessage }
@@ -14,14 +15,6 @@ export const STREAMING_KEY = 'streaming';
 export interface ToolResult {
   content: string;
   isError: boolean;
-}
-
-export const HANDOFF_CUSTOM_TYPE = 'handoff';
-
-/** The handoff document inside the `<handoff-context>` wrapper of SPEC §4.1 step 8. */
-export function handoffDocumentOf(content: string): string {
-  const match = /<handoff-context>\n?([\s\S]*?)\n?<\/handoff-context>/.exec(content);
-  return (match?.[1] ?? content).trim();
 }
 
 export function isToolResultOnly(message: AgentMessage): boolean {
@@ -43,8 +36,8 @@ export function itemOf(entry: SessionEntry): ChatItem | null {
       return isToolResultOnly(entry.message) ? null : { kind: 'message', key: entry.id, message: entry.message };
     case 'custom_message':
       if (!entry.display) return null;
-      if (entry.customType === HANDOFF_CUSTOM_TYPE) {
-        return { kind: 'handoff', key: entry.id, document: handoffDocumentOf(entry.content) };
+      if (entry.customType === CustomType.handoff) {
+        return { kind: 'handoff', key: entry.id, document: unwrapHandoffDocument(entry.content) };
       }
       return { kind: 'note', key: entry.id, text: entry.content };
     case 'model_change':

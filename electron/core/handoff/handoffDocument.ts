@@ -1,13 +1,10 @@
-// The pieces of handoff (SPEC §4) that need no session: the prompt, the wrapper around the document, the
-// section check, the capture of the document from the transcript, and trimming a transcript too long for
-// the model's window.
-import { HANDOFF_SECTIONS } from '../../../shared/texts';
+// The handoff document (SPEC §4): the prompt that asks for it, its capture from the reply, the section
+// check, the new session's title taken from it, and the streaming preview of it.
 import type { AgentMessage, SessionEntry } from '../../../shared/session';
-import type { TextEventFormat } from './eventBatcher';
+import { HANDOFF_SECTIONS } from '../../../shared/texts';
+import type { TextEventFormat } from '../agent/eventBatcher';
 import { shortenTitle } from '../session/title';
-import { estimateTokens } from './tokens';
 
-export const HANDOFF_CUSTOM_TYPE = 'handoff';
 export const HANDOFF_MAX_TOKENS = 4096;
 
 const SECTION_GUIDE: Record<(typeof HANDOFF_SECTIONS)[number], string> = {
@@ -37,14 +34,6 @@ export function buildHandoffPrompt(customInstructions?: string): string {
     'Be specific and complete, but concise. Reply with the document only.';
   const focus = customInstructions?.trim();
   return focus ? `${prompt}\n\nAdditional focus: ${focus}` : prompt;
-}
-
-/** Step 8: the exact content of the handoff custom_message. */
-export function wrapHandoffDocument(document: string): string {
-  return (
-    `<handoff-context>\n${document}\n</handoff-context>\n\n` +
-    'The above is a handoff document from a previous session. Use this context to continue the work seamlessly.'
-  );
 }
 
 /** Step 5: the last assistant message's text blocks, joined with \n ('' when there is none). */
@@ -96,38 +85,6 @@ function headingKey(line: string): string {
     .replace(/\s+/g, ' ')
     .trim()
     .toLowerCase();
-}
-
-export interface Trimmed {
-  messages: AgentMessage[];
-  /** How many of the oldest messages were left out. */
-  trimmed: number;
-}
-
-/**
- * Leaves out the oldest messages until the estimate fits `budgetTokens`. The last message (the handoff
- * prompt) is always kept. When anything was left out, a note in front tells the model so. Half-pairs
- * left at the cut (a tool result whose call was trimmed) are dropped when the request is built.
- */
-export function trimToFit(messages: readonly AgentMessage[], budgetTokens: number): Trimmed {
-  let total = 0;
-  let start = messages.length;
-  while (start > 0) {
-    const cost = estimateTokens([messages[start - 1] as AgentMessage]);
-    if (start < messages.length && total + cost > budgetTokens) break;
-    total += cost;
-    start--;
-  }
-  if (start === 0) return { messages: [...messages], trimmed: 0 };
-  return { messages: [trimNote(start), ...messages.slice(start)], trimmed: start };
-}
-
-export function trimNote(count: number): AgentMessage {
-  const text =
-    `[The ${count} oldest message${count === 1 ? '' : 's'} of this session were left out here: ` +
-    "the whole transcript does not fit the model's context window. Mention in the handoff document " +
-    'that the earliest part of the session was not available to you.]';
-  return { role: 'user', content: [{ type: 'text', text }] };
 }
 
 /** The streaming preview: each event carries the whole document so far, so a late subscriber shows all of it. */

@@ -1,0 +1,180 @@
+// One agent run (SPEC §3) as a function: stream the model's reply, execute its tool calls, deliver what
+// the user queued meanwhile, and continue until the model stops. It owns no state; everything it reads
+// or changes goes through the hooks, so the same loop serves a chat prompt and a handoff.
+import type { BatonEvent } from '../../../shared/contract';
+import type { AgentMessage, SessionEntry } from '../../../shared/session';
+import { toApiError } from '../errors';
+import type { StreamHandlers, StreamRequest } from './AnthropicProvider';
+import { partialOf } from './providerErrors';
+import { executeToolCall, toolCallsOf, type Tool, type ToolCall } from './tools';
+
+/** Only `stream` is used; the core wraps the real provider, tests may pass their own. */
+export interface AgentProvider {
+  stream(request: StreamRequest, handlers: StreamHandlers): Promise<AgentMessage>;
+}
+
+/** What one run sends: fixed for its whole length. */
+export interface LoopConfig {
+  sessionId: string;
+  model: string;
+  maxTokens: number;
+  system: string;
+  tools: readonly Tool[];
+  signal: AbortSignal;
+}
+
+export interface LoopHooks {
+  provider: AgentProvider;
+  /** The messages the next request sends (the session's context, or a cut of it). */
+  context(): readonly AgentMessage[];
+  /** Saves a settled message and adds it to the context. Throws when it cannot be saved. */
+  persist(message: AgentMessage): SessionEntry;
+  /** Saves a user prompt delivered at a turn boundary (with any context queued for it). */
+  persistPrompt(text: string): SessionEntry;
+  emit(event: BatonEvent): void;
+  /** A streamed text delta. */
+  text(delta: string): void;
+  /** Context size after the last saved message, for the `usage` event. */
+  contextTokens(): number;
+  /** Bookkeeping at each turn's end (the todo reminder counter). */
+  endTurn(): void;
+  /** Steering messages, delivered at the next turn boundary. */
+  takeSteering(): string[];
+  /** The next follow-up, delivered when the run would otherwise end. */
+  takeFollowUp(): string | undefined;
+  /** Whether a failed request (nothing streamed) is sent again, e.g. with a shorter transcript. */
+  retryRequest?(error: unknown, attempt: number): boolean;
+}
+
+export interface LoopResult {
+  /** The last assistant message of the run (complete, stopped or cut short), if one came. */
+  reply: AgentMessage | undefined;
+  /** The first error of the run; it was also sent as an `error` event. */
+  error: unknown;
+}
+
+export async function runAgentLoop(config: LoopConfig, hooks: LoopHooks): Promise<LoopResult> {
+  const result: LoopResult = { reply: undefined, error: undefined };
+  const fail = (err: unknown) => {
+    result.error ??= err;
+    hooks.emit({ type: 'error', sessionId: config.sessionId, ...toApiError(err) });
+  };
+  try {
+    let inputs: string[] = [];
+    for (let turn = 0; ; turn++) {
+      if (turn > 0) beginTurn(config, hooks, inputs);
+      const reply = await streamReply(config, hooks, fail);
+      if (reply) result.reply = reply;
+      const settled = reply !== undefined && !reply.aborted && reply.errorMessage === undefined;
+      const calls = settled ? toolCallsOf(reply.content) : [];
+      if (calls.length > 0) runTools(config, hooks, calls);
+      hooks.endTurn();
+      hooks.emit({ type: 'turn_end', sessionId: config.sessionId });
+      if (!settled || config.signal.aborted) break;
+      inputs = nextInputs(hooks, calls.length > 0);
+      if (calls.length === 0 && inputs.length === 0) break;
+    }
+  } catch (err) {
+    fail(err); // a message that could not be saved ends the run
+  }
+  return result;
+}
+
+function beginTurn(config: LoopConfig, hooks: LoopHooks, inputs: readonly string[]): void {
+  hooks.emit({ type: 'turn_start', sessionId: config.sessionId });
+  for (const text of inputs) emitSaved(hooks.emit, config.sessionId, hooks.persistPrompt(text));
+}
+
+/** The steering messages; or, when the model has stopped and nothing steers, the next follow-up. */
+function nextInputs(hooks: LoopHooks, toolsRan: boolean): string[] {
+  const steering = hooks.takeSteering();
+  if (steering.length > 0 || toolsRan) return steering;
+  const followUp = hooks.takeFollowUp();
+  return followUp === undefined ? [] : [followUp];
+}
+
+/** One model request: the reply (complete, stopped or cut short) is saved; undefined when none came. */
+async function streamReply(config: LoopConfig, hooks: LoopHooks, fail: (err: unknown) => void): Promise<AgentMessage | undefined> {
+  const { sessionId, model } = config;
+  let started = false;
+  const begin = () => {
+    if (started) return;
+    started = true;
+    hooks.emit({ type: 'message_start', sessionId, message: { role: 'assistant', content: [], model } });
+  };
+  const handlers: StreamHandlers = {
+    onText: (delta) => {
+      begin();
+      hooks.text(delta);
+    },
+    onRetry: (attempt, message) => hooks.emit({ type: 'retry', sessionId, attempt, message }),
+  };
+  let reply: AgentMessage | undefined;
+  let failure: unknown;
+  try {
+    reply = await request(config, hooks, handlers);
+  } catch (err) {
+    failure = err;
+    reply = partialOf(err);
+  }
+  try {
+    if (reply) {
+      begin();
+      settle(config, hooks, reply);
+    }
+  } finally {
+    if (failure !== undefined) fail(failure);
+  }
+  return reply;
+}
+
+async function request(config: LoopConfig, hooks: LoopHooks, handlers: StreamHandlers): Promise<AgentMessage> {
+  for (let attempt = 0; ; attempt++) {
+    const body: StreamRequest = {
+      model: config.model,
+      system: config.system,
+      messages: hooks.context(),
+      tools: config.tools.map((tool) => tool.definition),
+      maxTokens: config.maxTokens,
+      signal: config.signal,
+    };
+    try {
+      return await hooks.provider.stream(body, handlers);
+    } catch (err) {
+      const nothingStreamed = !partialOf(err)?.content.length;
+      if (!nothingStreamed || !hooks.retryRequest?.(err, attempt)) throw err;
+    }
+  }
+}
+
+/** Saves the reply (message_end); when it cannot be saved the UI still gets it, without an entry. */
+function settle(config: LoopConfig, hooks: LoopHooks, reply: AgentMessage): void {
+  const { sessionId } = config;
+  let entry: SessionEntry;
+  try {
+    entry = hooks.persist(reply);
+  } catch (err) {
+    hooks.emit({ type: 'message_end', sessionId, message: reply });
+    throw err;
+  }
+  hooks.emit({ type: 'message_end', sessionId, message: reply, entry });
+  if (reply.usage) hooks.emit({ type: 'usage', sessionId, usage: reply.usage, contextTokens: hooks.contextTokens() });
+}
+
+function runTools(config: LoopConfig, hooks: LoopHooks, calls: readonly ToolCall[]): void {
+  const { sessionId } = config;
+  const results = calls.map((call) => {
+    hooks.emit({ type: 'tool_execution_start', sessionId, toolCallId: call.id, name: call.name, input: call.input });
+    const result = executeToolCall(config.tools, call);
+    hooks.emit({ type: 'tool_execution_end', sessionId, toolCallId: call.id, isError: result.is_error === true, output: result.content });
+    return result;
+  });
+  emitSaved(hooks.emit, sessionId, hooks.persist({ role: 'user', content: results }));
+}
+
+/** A saved user-side message, as the UI sees it. */
+export function emitSaved(emit: (event: BatonEvent) => void, sessionId: string, entry: SessionEntry): void {
+  if (entry.type !== 'message') return;
+  emit({ type: 'message_start', sessionId, message: entry.message });
+  emit({ type: 'message_end', sessionId, message: entry.message, entry });
+}

@@ -1,0 +1,42 @@
+// The session format's names (SPEC §2, §4.1 step 8): the custom message types Baton writes and the
+// handoff document's wrapper. Core writes them and the renderer reads them; both take them from here.
+
+/** `customType` values of the `custom_message` entries Baton writes. */
+export const CustomType = {
+  /** The handoff document that seeds a handed-off session (shown as a card). */
+  handoff: 'handoff',
+  /** Open todos carried into a handed-off session (hidden; details: { todos }). */
+  todos: 'todos',
+  /** Context queued for the next user prompt, such as the todo reminder (hidden). */
+  nextTurn: 'next_turn',
+} as const;
+
+/** The header's `origin` of a session started by a handoff. */
+export const HANDOFF_ORIGIN = 'handoff';
+
+const OPEN_TAG = '<handoff-context>';
+const CLOSE_TAG = '</handoff-context>';
+const OPEN = `${OPEN_TAG}\n`;
+const CLOSE =
+  `\n${CLOSE_TAG}\n\n` +
+  'The above is a handoff document from a previous session. Use this context to continue the work seamlessly.';
+
+/** Step 8: the exact content of the handoff custom_message. */
+export function wrapHandoffDocument(document: string): string {
+  return `${OPEN}${document}${CLOSE}`;
+}
+
+/**
+ * The document inside the wrapper. The wrapper is fixed text around the document, so it is cut off by
+ * position, never by searching for the closing tag: a document that itself contains
+ * `</handoff-context>` comes back whole. Content with another closing sentence (a hand-edited file) is
+ * cut at the last closing tag; content without the wrapper is returned as it is.
+ */
+export function unwrapHandoffDocument(content: string): string {
+  if (content.startsWith(OPEN) && content.endsWith(CLOSE) && content.length >= OPEN.length + CLOSE.length) {
+    return content.slice(OPEN.length, content.length - CLOSE.length);
+  }
+  const end = content.lastIndexOf(CLOSE_TAG);
+  if (content.startsWith(OPEN_TAG) && end > 0) return content.slice(OPEN_TAG.length, end).trim();
+  return content.trim();
+}
