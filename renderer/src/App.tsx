@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { FirstRunScreen } from './components/FirstRunScreen';
-import { MainScreen } from './components/MainScreen';
-import { Notices } from './components/Notices';
+import { FirstRunScreen } from './components/app/FirstRunScreen';
+import { MainScreen } from './components/app/MainScreen';
+import { Notices } from './components/app/Notices';
 import { useGlobalShortcuts } from './hooks/useGlobalShortcuts';
 import { useBaton, useBatonStore } from './store/StoreProvider';
 

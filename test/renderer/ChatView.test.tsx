@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ChatView } from '../../renderer/src/components/ChatView';
+import { ChatView } from '../../renderer/src/components/chat/ChatView';
 import { texts } from '../../shared/texts';
 import type { SessionEntry } from '../../shared/session';
 import { buttonNamed, click, exchangeEntries, messageEntry, render, sessionView, setup, step, type Rendered } from './harness';

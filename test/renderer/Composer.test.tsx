@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { Composer } from '../../renderer/src/components/Composer';
+import { Composer } from '../../renderer/src/components/composer/Composer';
 import { buttonNamed, byLabel, click, key, render, sessionView, setup, step, type, type Rendered } from './harness';
 
 let view: Rendered | undefined;

@@ -1,0 +1,43 @@
+// The main window: sidebar, toolbar, chat, composer and status line, plus the dialogs. While a
+// dialog is open the rest is inert, so focus and assistive technology stay inside the dialog.
+import { isModalOpen } from '../../store/selectors';
+import { useBaton } from '../../store/StoreProvider';
+import { ChatView } from '../chat/ChatView';
+import { Composer } from '../composer/Composer';
+import { DeleteSessionDialog } from '../sessions/DeleteSessionDialog';
+import { HandoffDialog } from '../handoff/HandoffDialog';
+import { QueuedMessages } from '../composer/QueuedMessages';
+import { SettingsDialog } from '../settings/SettingsDialog';
+import { Sidebar } from '../sessions/Sidebar';
+import { StatusLine } from './StatusLine';
+import { TodosPanel } from '../todos/TodosPanel';
+import { Toolbar } from './Toolbar';
+
+export function MainScreen() {
+  const modalOpen = useBaton(isModalOpen);
+  const sidebarOpen = useBaton((s) => s.ui.sidebarOpen);
+  const closeSidebar = useBaton((s) => s.closeSidebarOnNarrow);
+  return (
+    <>
+      {/* aria-hidden as well as inert: some tools read the accessibility tree without honouring inert. */}
+      <div className={sidebarOpen ? 'layout sidebar-open' : 'layout'} inert={modalOpen} aria-hidden={modalOpen || undefined}>
+        <Sidebar />
+        {/* Narrow windows only (see styles.css): a click beside the drawer closes it. */}
+        {sidebarOpen && <div className="drawer-backdrop" onClick={closeSidebar} />}
+        <main className="main">
+          <Toolbar />
+          <div className="content">
+            <ChatView />
+            <TodosPanel />
+          </div>
+          <QueuedMessages />
+          <Composer />
+          <StatusLine />
+        </main>
+      </div>
+      <HandoffDialog />
+      <SettingsDialog />
+      <DeleteSessionDialog />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+// The virtualized message list. Only the rows near the viewport are mounted, so a 10,000-message
+// session opens at once; it is anchored to its end, so it opens at the last message and follows the
+// stream while the user is at the bottom (and stays put when they have scrolled up).
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useBaton } from '../../store/StoreProvider';
+import { ChatRow } from './ChatRow';
+
+const ESTIMATED_ROW_PX = 120;
+/** Fetch older entries when the first mounted row is this close to the top of what is loaded. */
+const LOAD_OLDER_WITHIN = 5;
+const estimateSize = () => ESTIMATED_ROW_PX;
+
+export function ChatList() {
+  const items = useBaton((s) => s.chat.items);
+  const hasOlder = useBaton((s) => (s.session?.firstEntryIndex ?? 0) > 0);
+  const loadOlder = useBaton((s) => s.loadOlderEntries);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const getItemKey = useCallback((index: number) => items[index]?.key ?? index, [items]);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize,
+    getItemKey,
+    overscan: 4,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: 48,
+    // Start at the end, so the first rows mounted are the last ones, not the first.
+    initialOffset: () => items.length * ESTIMATED_ROW_PX,
+    initialRect: { width: 800, height: typeof window === 'undefined' ? 800 : window.innerHeight },
+  });
+
+  useLayoutEffect(() => {
+    virtualizer.scrollToEnd();
+    // Only when the list is first shown; later growth is followed by the end anchor.
+  }, []);
+
+  const rows = virtualizer.getVirtualItems();
+  const firstRow = rows[0]?.index;
+  useEffect(() => {
+    // The end anchor keeps the rows in view where they are when older ones are put before them.
+    if (hasOlder && firstRow !== undefined && firstRow < LOAD_OLDER_WITHIN) void loadOlder();
+  }, [hasOlder, firstRow, loadOlder]);
+  return (
+    <div ref={scrollRef} className="chat-scroll" role="region" aria-label="Conversation" tabIndex={0}>
+      <div className="chat-canvas" style={{ height: virtualizer.getTotalSize() }}>
+        <div className="chat-window" style={{ transform: `translateY(${rows[0]?.start ?? 0}px)` }}>
+          {rows.map((row) => {
+            const item = items[row.index];
+            return item ? (
+              <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} className="chat-row">
+                <ChatRow item={item} />
+              </div>
+            ) : null;
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+// The reply being streamed. Only this row re-renders as text arrives (once per frame at most).
+import { useBaton } from '../../store/StoreProvider';
+import { Markdown } from './Markdown';
+
+export function StreamingMessage() {
+  const text = useBaton((s) => s.chat.stream?.text ?? '');
+  return (
+    <article data-testid="message" className="message assistant streaming" aria-busy="true">
+      <div className="message-role">Claude</div>
+      {text ? <Markdown text={text} /> : <p className="typing">Thinking…</p>}
+    </article>
+  );
+}

@@ -1,0 +1,32 @@
+// One-line summaries of tool calls, so tool use stays compact in the chat.
+import type { TodoItem } from '../../../../shared/session';
+
+export const TODO_TOOL = 'todo_write';
+
+/** The most telling argument: the first short string value, else compact JSON. */
+export function toolArgSummary(input: unknown, max = 80): string {
+  if (input === undefined || input === null) return '';
+  if (typeof input === 'object' && !Array.isArray(input)) {
+    const first = Object.values(input as Record<string, unknown>).find((v) => typeof v === 'string');
+    if (typeof first === 'string') return clip(first.replace(/\s+/g, ' '), max);
+  }
+  return clip(JSON.stringify(input) ?? '', max);
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** `todo_write` input → its todos, when it has the expected shape. */
+export function todosOf(input: unknown): TodoItem[] | null {
+  const todos = (input as { todos?: unknown })?.todos;
+  if (!Array.isArray(todos)) return null;
+  return todos.filter(
+    (t): t is TodoItem => typeof t?.content === 'string' && ['pending', 'in_progress', 'completed'].includes(t?.status),
+  );
+}
+
+export function todoSummary(todos: readonly TodoItem[]): string {
+  const done = todos.filter((t) => t.status === 'completed').length;
+  return `Updated todos: ${done} of ${todos.length} done`;
+}

@@ -1,0 +1,94 @@
+// The message box. Enter sends (Alt+Enter queues a follow-up while a reply streams), Shift+Enter is a
+// newline, and "/" lists the slash commands, picked with the arrow keys and Enter or Tab.
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useFocusRequest } from '../../hooks/useFocusRequest';
+import { completeCommand, suggestCommands, type SlashCommand } from '../../lib/slashCommands';
+import { isStreaming } from '../../store/selectors';
+import { useBaton } from '../../store/StoreProvider';
+import { SlashCommandList } from './SlashCommandList';
+
+export function Composer() {
+  const text = useBaton((s) => s.composer.text);
+  const commands = useBaton((s) => s.composer.commands);
+  const streaming = useBaton(isStreaming);
+  const setText = useBaton((s) => s.setComposerText);
+  const submit = useBaton((s) => s.submitComposer);
+  const stop = useBaton((s) => s.stopRun);
+  const ref = useFocusRequest<HTMLTextAreaElement>('composer');
+  const listId = useId();
+
+  const [active, setActive] = useState(0);
+  const [dismissed, setDismissed] = useState(false);
+  const suggestions = useMemo(() => (dismissed ? [] : suggestCommands(text, commands)), [dismissed, text, commands]);
+  useEffect(() => setActive(0), [suggestions.length]);
+
+  const pick = (command: SlashCommand, run: boolean) => {
+    setText(completeCommand(command));
+    // A command without arguments runs on Enter; one with arguments waits for them.
+    if (run && !command.hint) void submit();
+    ref.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    const current = suggestions[active];
+    if (current) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActive((active + step + suggestions.length) % suggestions.length);
+        return;
+      }
+      // Enter on a fully typed command runs it; otherwise Enter and Tab complete the highlighted one.
+      const typedInFull = text === `/${current.name}`;
+      if ((event.key === 'Enter' && !event.shiftKey && !typedInFull) || event.key === 'Tab') {
+        event.preventDefault();
+        pick(current, event.key === 'Enter');
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.stopPropagation(); // closes the list, not a dialog
+        setDismissed(true);
+        return;
+      }
+    }
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      void submit(event.altKey ? 'followUp' : 'steer');
+    }
+  };
+
+  return (
+    <div className="composer">
+      {suggestions.length > 0 && (
+        <SlashCommandList id={listId} commands={suggestions} active={active} onPick={(c) => pick(c, true)} />
+      )}
+      <textarea
+        ref={ref}
+        className="composer-input"
+        aria-label="Message"
+        aria-autocomplete="list"
+        aria-controls={suggestions.length > 0 ? listId : undefined}
+        aria-activedescendant={suggestions.length > 0 ? `${listId}-${active}` : undefined}
+        placeholder={streaming ? 'Queue a message (Enter steers, Alt+Enter follows up)' : 'Message Claude — / for commands'}
+        rows={2}
+        value={text}
+        onChange={(e) => {
+          setDismissed(false);
+          setText(e.target.value);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <div className="composer-actions">
+        {streaming && (
+          <button type="button" className="stop-button" onClick={() => void stop()}>
+            Stop
+          </button>
+        )}
+        <button type="button" className="primary" onClick={() => void submit()}>
+          Send
+        </button>
+      </div>
+    </div>
+  );
+}

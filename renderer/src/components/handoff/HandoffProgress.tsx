@@ -1,0 +1,33 @@
+// While generating: the document as it is written, and Cancel (Escape works too).
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useBaton } from '../../store/StoreProvider';
+
+export function HandoffProgress() {
+  const preview = useBaton((s) => s.handoff.preview);
+  const focus = useBaton((s) => s.handoff.focus.trim());
+  const cancelling = useBaton((s) => s.handoff.cancelling);
+  const cancel = useBaton((s) => s.cancelHandoff);
+  const previewRef = useRef<HTMLDivElement>(null);
+  // Focus starts on the preview, not on Cancel: the Enter that sent "/handoff …" must not land on Cancel.
+  useEffect(() => previewRef.current?.focus(), []);
+  useLayoutEffect(() => {
+    const el = previewRef.current;
+    if (el) el.scrollTop = el.scrollHeight; // follow the text as it is written
+  }, [preview]);
+  return (
+    <>
+      <p className="dialog-text">
+        {cancelling ? 'Cancelling…' : 'Writing the handoff document…'}
+        {focus && <span className="handoff-focus"> Focus: {focus}</span>}
+      </p>
+      <div ref={previewRef} className="handoff-preview" role="region" aria-label="Handoff preview" aria-busy="true" tabIndex={0}>
+        {preview || <span className="muted">Waiting for the first words…</span>}
+      </div>
+      <div className="dialog-actions">
+        <button type="button" disabled={cancelling} onClick={() => void cancel()}>
+          Cancel
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { useBaton } from '../../store/StoreProvider';
+import { uiTexts } from '../../texts';
+import { ApiKeyForm } from './ApiKeyForm';
+import { Modal } from '../common/Modal';
+import { ModelSelect } from './ModelSelect';
+import { ThresholdField } from './ThresholdField';
+
+const KEY_SOURCE: Record<string, string> = {
+  safeStorage: 'A key is stored, encrypted by the operating system.',
+  basic_text: 'A key is stored without encryption.',
+  environment: 'The key comes from the ANTHROPIC_API_KEY environment variable.',
+  none: 'No API key is set.',
+};
+
+export function SettingsDialog() {
+  const open = useBaton((s) => s.ui.settingsOpen);
+  const focusApiKey = useBaton((s) => s.ui.settingsFocusApiKey);
+  const info = useBaton((s) => s.info);
+  const settings = useBaton((s) => s.settings);
+  const updateSettings = useBaton((s) => s.updateSettings);
+  const close = useBaton((s) => s.closeSettings);
+  if (!open) return null;
+  return (
+    <Modal title="Settings" className="settings-dialog">
+      <p className="dialog-text">{KEY_SOURCE[info?.apiKeySource ?? 'none']}</p>
+      {info?.apiKeySource === 'basic_text' && <p className="warning-text">{uiTexts.keyringUnavailable}</p>}
+      <ApiKeyForm label={info?.hasApiKey ? 'Replace API key' : 'API key'} autoFocus={focusApiKey} />
+      {settings && (
+        <>
+          <ModelSelect label="Model" value={settings.model} onChange={(model) => void updateSettings({ model })} />
+          <ModelSelect
+            label="Handoff model"
+            value={settings.handoffModel}
+            emptyLabel="Same as the chat model"
+            onChange={(handoffModel) => void updateSettings({ handoffModel })}
+          />
+          <ThresholdField value={settings.contextThreshold} onChange={(contextThreshold) => void updateSettings({ contextThreshold })} />
+          <label className="checkbox">
+            <input type="checkbox" checked={settings.reviewFirst} onChange={(e) => void updateSettings({ reviewFirst: e.target.checked })} />
+            Review before starting
+          </label>
+        </>
+      )}
+      <div className="dialog-actions">
+        <button type="button" onClick={close}>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}
