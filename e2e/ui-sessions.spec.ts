@@ -93,7 +93,7 @@ test('a session with unreadable records opens and says how many could not be rea
 
 test('the model picker changes the model the next request uses', async ({ page, baton }) => {
   await baton.open(page);
-  const model = KNOWN_MODELS[2];
+  const model = KNOWN_MODELS[2]!;
   await page.getByRole('combobox', { name: 'Model' }).selectOption(model);
   await exchange(page, baton, 'Which model?', 'Haiku here.');
   expect((baton.fake.messageRequests().at(-1)?.body as { model?: string }).model).toBe(model);

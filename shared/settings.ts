@@ -1,10 +1,11 @@
 // Ordinary settings (SPEC §5). The API key is not one of them: it never leaves the main process.
 import { z } from 'zod';
+import { DEFAULT_MODEL, FALLBACK_MODELS } from './models';
 
-export const DEFAULT_MODEL = 'claude-sonnet-5-5';
+export { DEFAULT_MODEL } from './models';
 
-/** The models the picker offers; any other model id can still be set. */
-export const KNOWN_MODELS = ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5'] as const;
+/** The models the picker offers before the Models API answers; any other model id can still be set. */
+export const KNOWN_MODELS: readonly string[] = FALLBACK_MODELS.map((model) => model.id);
 
 export const Settings = z.object({
   model: z.string().min(1).max(200),

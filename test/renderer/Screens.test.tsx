@@ -143,7 +143,7 @@ describe('settings', () => {
     expect((byLabel(d, 'Replace API key') as HTMLInputElement).value).toBe('');
     const handoffModel = byLabel(d, 'Handoff model') as HTMLSelectElement;
     await step(() => {
-      handoffModel.value = KNOWN_MODELS[2];
+      handoffModel.value = KNOWN_MODELS[2]!;
       handoffModel.dispatchEvent(new Event('change', { bubbles: true }));
     });
     expect(fake.callsTo('settings.set')).toEqual([{ handoffModel: KNOWN_MODELS[2] }]);
