@@ -53,6 +53,8 @@ export const HandoffResult = z.discriminatedUnion('status', [
     document: z.string(),
     missingSections: z.array(z.string()),
     trimmedMessages: z.number().int(),
+    /** The reply hit its output limit: the document is incomplete and must be read before use. */
+    cutOff: z.boolean().optional(),
   }),
   z.object({ status: z.literal('cancelled') }),
   z.object({ status: z.literal('failed'), message: z.string() }),
@@ -84,6 +86,8 @@ export const calls = {
     output: z.object({ queued: z.boolean() }),
   },
   'chat.stop': { input: Empty, output: Ok },
+  /** Continue after a reply was cut off (stop_reason max_tokens). */
+  'chat.continue': { input: Empty, output: Ok },
   'chat.commands': {
     input: Empty,
     output: z.array(z.object({ name: z.string(), hint: z.string(), description: z.string() })),
@@ -151,6 +155,8 @@ export const BatonEvent = z.discriminatedUnion('type', [
     followUp: z.array(z.string()),
   }),
   z.object({ type: z.literal('todos_changed'), ...sid, todos: z.array(TodoItem) }),
+  /** An entry saved outside a message's own events (a handoff's outcome). */
+  z.object({ type: z.literal('entry_added'), ...sid, entry: SessionEntry }),
   z.object({ type: z.literal('usage'), ...sid, usage: Usage, contextTokens: z.number().int() }),
   z.object({ type: z.literal('retry'), ...sid, attempt: z.number().int(), message: z.string() }),
   z.object({

@@ -26,5 +26,10 @@ export const FALLBACK_MODELS: readonly ModelInfo[] = [
 
 /** A model nobody described (a custom id): assume the smallest common window and no thinking. */
 export function unknownModel(id: string): ModelInfo {
-  return { id, displayName: id, contextWindow: 200_000, maxOutputTokens: 8_192, thinking: { adaptive: false, budget: false } };
+  return { id, displayName: id, contextWindow: 200_000, maxOutputTokens: 16_384, thinking: { adaptive: false, budget: false } };
+}
+
+/** The built-in knowledge of a model, for when no catalog is at hand. */
+export function fallbackModel(id: string): ModelInfo {
+  return FALLBACK_MODELS.find((model) => model.id === id) ?? unknownModel(id);
 }

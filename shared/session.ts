@@ -15,7 +15,22 @@ export const ToolResultBlock = z.object({
   content: z.string(),
   is_error: z.boolean().optional(),
 });
-export const ContentBlock = z.discriminatedUnion('type', [TextBlock, ToolUseBlock, ToolResultBlock]);
+/** Claude's reasoning, kept verbatim with its signature: the API wants it back unchanged (SPEC §3 "Thinking"). */
+export const ThinkingBlock = z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() });
+export const RedactedThinkingBlock = z.object({ type: z.literal('redacted_thinking'), data: z.string() });
+/**
+ * A block of a type Baton does not model (a server tool's call or result, a type newer than Baton): kept
+ * verbatim in `block` and sent back as it came.
+ */
+export const RawBlock = z.object({ type: z.literal('raw'), block: z.record(z.string(), z.unknown()) });
+export const ContentBlock = z.discriminatedUnion('type', [
+  TextBlock,
+  ToolUseBlock,
+  ToolResultBlock,
+  ThinkingBlock,
+  RedactedThinkingBlock,
+  RawBlock,
+]);
 export type ContentBlock = z.infer<typeof ContentBlock>;
 
 export const Usage = z.object({ input_tokens: z.number(), output_tokens: z.number() });
@@ -32,6 +47,11 @@ export const AgentMessage = z.object({
   aborted: z.boolean().optional(),
   /** The run failed after this message started; the partial text is kept. */
   errorMessage: z.string().optional(),
+  /**
+   * Why Baton sent it. `handoff`: part of a handoff exchange, kept on disk but never sent to the model
+   * again. `continue`: the Continue action after a reply was cut off.
+   */
+  purpose: z.enum(['handoff', 'continue']).optional(),
 });
 export type AgentMessage = z.infer<typeof AgentMessage>;
 
@@ -66,13 +86,30 @@ export const SessionInfoEntry = z.object({
   type: z.literal('session_info'),
   title: z.string().optional(),
 });
+/** How a handoff ended, in the session it was started from (SPEC §4.2 "A handoff exchange never reaches the model again"). */
+export const HandoffOutcome = z.enum(['done', 'cancelled', 'failed']);
+export type HandoffOutcome = z.infer<typeof HandoffOutcome>;
+export const HandoffOutcomeEntry = z.object({
+  ...entryBase,
+  type: z.literal('handoff_outcome'),
+  outcome: HandoffOutcome,
+  /** failed: what went wrong. */
+  message: z.string().optional(),
+  /** done: the session it continued in. */
+  childSession: z.string().optional(),
+  childTitle: z.string().optional(),
+  /** done: the document as it was handed off. */
+  document: z.string().optional(),
+});
 export const SessionEntry = z.discriminatedUnion('type', [
   MessageEntry,
   CustomMessageEntry,
   ModelChangeEntry,
   SessionInfoEntry,
+  HandoffOutcomeEntry,
 ]);
 export type MessageEntry = z.infer<typeof MessageEntry>;
+export type HandoffOutcomeEntry = z.infer<typeof HandoffOutcomeEntry>;
 export type CustomMessageEntry = z.infer<typeof CustomMessageEntry>;
 export type SessionEntry = z.infer<typeof SessionEntry>;
 

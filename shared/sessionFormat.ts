@@ -11,6 +11,39 @@ export const CustomType = {
   nextTurn: 'next_turn',
 } as const;
 
+/**
+ * How the handoff prompt begins. Sessions written before handoff messages were marked (`purpose:
+ * 'handoff'`) are recognised by it, so their handoff exchanges stay out of the model's context too.
+ */
+export const HANDOFF_PROMPT_OPENING = 'This session is being handed off: a fresh session will continue the work';
+
+/** The parts of a message this needs; structural, so shared/ stays free of the session schemas. */
+interface MessageLike {
+  role: 'user' | 'assistant';
+  purpose?: string | undefined;
+  content: ReadonlyArray<{ type: string; text?: string }>;
+}
+
+/**
+ * Tells, message by message in branch order, which ones belong to a handoff exchange: those marked
+ * `purpose: 'handoff'`, and in older sessions an unmarked handoff prompt and what followed it up to the
+ * next prompt the user typed.
+ */
+export function handoffExchangeTracker(): (message: MessageLike) => boolean {
+  let inUnmarked = false;
+  return (message) => {
+    if (message.purpose === 'handoff') return true;
+    const typed = message.role === 'user' && message.content.some((block) => block.type === 'text');
+    const first = message.content[0];
+    if (typed && message.purpose === undefined && first?.type === 'text' && first.text?.startsWith(HANDOFF_PROMPT_OPENING)) {
+      inUnmarked = true;
+    } else if (typed) {
+      inUnmarked = false;
+    }
+    return inUnmarked;
+  };
+}
+
 /** The header's `origin` of a session started by a handoff. */
 export const HANDOFF_ORIGIN = 'handoff';
 

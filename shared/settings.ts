@@ -7,13 +7,24 @@ export { DEFAULT_MODEL } from './models';
 /** The models the picker offers before the Models API answers; any other model id can still be set. */
 export const KNOWN_MODELS: readonly string[] = FALLBACK_MODELS.map((model) => model.id);
 
+/** A model id: no control characters (they would end up in request bodies and file names). */
+const ModelId = z.string().max(200).regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+
+/**
+ * Thinking (SPEC §3): `off`; `adaptive`, where Claude decides how much to think (used where the model
+ * supports it, else off); or a budget in tokens (the API's minimum is 1,024).
+ */
+export const ThinkingSetting = z.union([z.enum(['off', 'adaptive']), z.number().int().min(1024).max(128_000)]);
+export type ThinkingSetting = z.infer<typeof ThinkingSetting>;
+
 export const Settings = z.object({
-  model: z.string().min(1).max(200),
+  model: ModelId.min(1),
   /** Empty means "the chat model". */
-  handoffModel: z.string().max(200),
+  handoffModel: ModelId,
   /** Fraction of the context window above which the Hand off button invites a handoff. */
   contextThreshold: z.number().min(0.1).max(1),
   reviewFirst: z.boolean(),
+  thinking: ThinkingSetting,
 });
 export type Settings = z.infer<typeof Settings>;
 /** No defaults here on purpose: a patch names only what it changes. */
@@ -25,6 +36,7 @@ export const DEFAULT_SETTINGS: Settings = {
   handoffModel: '',
   contextThreshold: 0.7,
   reviewFirst: false,
+  thinking: 'adaptive',
 };
 
 /** Parses stored settings field by field, so one bad value falls back to its default, not all of them. */

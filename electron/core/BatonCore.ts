@@ -10,7 +10,7 @@ import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher
 import { isSafeExternalUrl } from './security/externalUrl';
 import { SessionIndex } from './session/SessionIndex';
 import { SessionManager } from './session/SessionManager';
-import type { ApiKeyStore } from './settings/apiKey';
+import { checkedApiKey, type ApiKeyStore } from './settings/apiKey';
 import type { SettingsStore } from './settings/SettingsStore';
 import { slashCommands } from './slashCommands';
 import { previewOf, viewOf } from './sessionView';
@@ -46,8 +46,16 @@ export function createCore(options: CoreOptions): Core {
   // One client per key: a key set in Settings takes effect on the next request.
   let client: { apiKey: string; provider: AnthropicProvider } | undefined;
   const provider = (): AnthropicProvider => {
-    const apiKey = options.apiKey.get();
-    if (!apiKey) throw new BatonError('no_api_key', 'No API key is configured');
+    const stored = options.apiKey.get();
+    if (!stored) throw new BatonError('no_api_key', 'No API key is configured');
+    // A key from the environment was never checked: refuse it here rather than have a header error quote it.
+    const apiKey = ((key) => {
+      try {
+        return checkedApiKey(key);
+      } catch (err) {
+        throw new BatonError('no_api_key', (err as Error).message);
+      }
+    })(stored);
     if (client?.apiKey !== apiKey) client = { apiKey, provider: new AnthropicProvider({ apiKey, ...options.provider }) };
     return client.provider;
   };
@@ -173,6 +181,12 @@ export function createCore(options: CoreOptions): Core {
     },
     'chat.stop': () => {
       agent.abort();
+      return { ok: true as const };
+    },
+    'chat.continue': async () => {
+      provider(); // fail fast, before anything is written, when there is no key
+      const run = await agent.continueReply();
+      void run.done.catch(() => {}); // run errors reach the UI as `error` events
       return { ok: true as const };
     },
     'chat.commands': () => slashCommands(join(options.dataDir, 'prompts')),

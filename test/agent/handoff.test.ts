@@ -232,8 +232,10 @@ describe('beyond the reference (SPEC §4.2)', () => {
     expect(h.agent.isGeneratingHandoff).toBe(false);
     expect(h.of('handoff_progress').at(-1)).toMatchObject({ phase: 'cancelled' });
     // The stopped exchange is kept like any stopped reply, and the session goes on.
-    const last = readSessionFile(file()).entries.at(-1);
+    const entries = readSessionFile(file()).entries;
+    const last = entries.filter((e) => e.type === 'message').at(-1);
     expect(last?.type === 'message' && last.message.aborted).toBe(true);
+    expect(entries.at(-1)).toMatchObject({ type: 'handoff_outcome', outcome: 'cancelled' });
     await h.agent.prompt('never mind');
     expect(diskTranscript(file()).at(-1)).toBe('assistant: OK: never mind');
   });

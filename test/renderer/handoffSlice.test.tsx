@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HandoffResult } from '../../shared/contract';
 import { texts } from '../../shared/texts';
+import { DEFAULT_SETTINGS } from '../../shared/settings';
 import { exchangeEntries, sessionView, settle, setup } from './harness';
 
 const statusTexts = (s: { notices: { kind: string; text: string }[] }) => s.notices.filter((n) => n.kind !== 'error').map((n) => n.text);
@@ -106,7 +107,7 @@ describe('handoff flow', () => {
   it('review: the edited document is what is committed', async () => {
     const { store, fake } = await setup({
       'sessions.current': () => sessionView({ entries: exchangeEntries(1) }),
-      'settings.get': () => ({ model: 'm', handoffModel: '', contextThreshold: 0.7, reviewFirst: true }),
+      'settings.get': () => ({ ...DEFAULT_SETTINGS, model: 'm', reviewFirst: true }),
       'handoff.start': () => ({ status: 'review', document: 'original', missingSections: [], trimmedMessages: 0 }),
       'handoff.commit': ({ document }) => ({ status: 'done', document, missingSections: [], contextBefore: 10, contextAfter: 5, trimmedMessages: 0, session: child }),
     });

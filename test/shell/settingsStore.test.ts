@@ -13,7 +13,7 @@ import {
   type KeyValueBackend,
 } from '../../electron/core/settings/SettingsStore';
 
-const defaults = { model: DEFAULT_MODEL, handoffModel: '', contextThreshold: 0.7, reviewFirst: false };
+const defaults = { model: DEFAULT_MODEL, handoffModel: '', contextThreshold: 0.7, reviewFirst: false, thinking: 'adaptive' };
 
 function memoryBackend(initial: Record<string, unknown> = {}): KeyValueBackend & { data: Record<string, unknown> } {
   const data = { ...initial };

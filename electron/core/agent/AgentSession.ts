@@ -2,6 +2,7 @@
 // provider, the message queues, the todos and the run's abort controller. A run is agentLoop over hooks
 // that read and change this state; handoff is a HandoffPipeline that drives this class's public API.
 import type { BatonEvent } from '../../../shared/contract';
+import { fallbackModel, type ModelInfo } from '../../../shared/models';
 import type { AgentMessage, SessionEntry, TodoItem } from '../../../shared/session';
 import { CustomType } from '../../../shared/sessionFormat';
 import type { Settings } from '../../../shared/settings';
@@ -9,13 +10,13 @@ import { texts } from '../../../shared/texts';
 import { BatonError } from '../errors';
 import { HandoffPipeline, type HandoffDone, type HandoffDraft } from '../handoff/HandoffPipeline';
 import type { SessionManager } from '../session/SessionManager';
-import { buildContext } from '../session/sessionContext';
-import { emitSaved, runAgentLoop, type AgentProvider, type LoopHooks, type LoopResult } from './agentLoop';
+import { buildContext, isRefusal } from '../session/sessionContext';
+import { emitSaved, runAgentLoop, type AgentProvider, type LoopConfig, type LoopHooks, type LoopResult } from './agentLoop';
 import { ContextMeter } from './contextMeter';
 import { EventBatcher, messageUpdate, type BatcherClock, type TextEventFormat } from './eventBatcher';
 import { MessageQueues, type QueueSnapshot } from './messageQueues';
 import { expandPromptTemplate } from './promptTemplates';
-import { contextWindowFor } from './tokens';
+import { thinkingFor } from './thinkingConfig';
 import { createTodoWriteTool, TodoState, todosFromBranch } from './todos';
 import type { Tool } from './tools';
 
@@ -34,17 +35,26 @@ export interface AgentSessionOptions {
   promptsDir: string;
   /** Clock for the stream batcher (ms). */
   now?: () => number;
-  /** The model's context window; defaults to contextWindowFor. Tests shrink it. */
+  /** What the app knows of a model (the Models API's catalog); defaults to the built-in list. */
+  modelInfo?: (model: string) => ModelInfo;
+  /** The model's context window; defaults to modelInfo's. Tests shrink it. */
   contextWindowFor?: (model: string) => number;
   systemPrompt?: string;
 }
+
+/** The Continue action's prompt, after a reply was cut off (SPEC §3 `max_tokens`). */
+export const CONTINUE_PROMPT = 'Continue exactly where your previous reply was cut off.';
 
 /** How one run is made. A chat prompt needs none of it; a handoff sets most of it. */
 export interface RunOptions {
   /** `/NAME args` expands to the prompt template NAME (default true). */
   expandPromptTemplates?: boolean;
-  /** A handoff's own request may run while the handoff holds the session; its queued messages wait. */
-  purpose?: 'chat' | 'handoff';
+  /**
+   * `handoff`: the handoff's own request. It may run while the handoff holds the session; its queued
+   * messages wait; what it writes stays out of the context of later turns. `continue`: the Continue
+   * action, shown as such rather than as a message the user typed.
+   */
+  purpose?: 'chat' | 'handoff' | 'continue';
   model?: string;
   maxTokens?: number;
   /** Aborts the run along with Stop (the handoff's Cancel). */
@@ -81,12 +91,14 @@ export class AgentSession {
   private readonly getSettings: () => Settings;
   private readonly promptsDir: string;
   private readonly windowFor: (model: string) => number;
+  readonly modelInfo: (model: string) => ModelInfo;
 
   constructor(options: AgentSessionOptions) {
     this.provider = options.provider;
     this.getSettings = options.getSettings;
     this.promptsDir = options.promptsDir;
-    this.windowFor = options.contextWindowFor ?? contextWindowFor;
+    this.modelInfo = options.modelInfo ?? fallbackModel;
+    this.windowFor = options.contextWindowFor ?? ((model) => this.modelInfo(model).contextWindow);
     this.systemPrompt = options.systemPrompt ?? SYSTEM_PROMPT;
     this.batcher = new EventBatcher((event) => this.deliver(event), undefined, options.now && clockWith(options.now));
     this.queues = new MessageQueues((q) => this.emit({ type: 'queue_changed', sessionId: this.sessionId, steering: q.steering, followUp: q.followUp }));
@@ -181,12 +193,15 @@ export class AgentSession {
     if (this.controller) throw new BatonError('busy', 'A response is still streaming; stop it or queue the message.');
     const content = options.expandPromptTemplates === false ? text : expandPromptTemplate(text, this.promptsDir);
     const model = options.model ?? this.getModel();
+    const purpose = options.purpose === 'handoff' ? 'handoff' : undefined;
     const controller = linkedController(options.signal);
     this.controller = controller;
+    /** Messages of this run that later turns do not see (a handoff's), but its own requests do. */
+    const scratch: AgentMessage[] = [];
     let entry: SessionEntry;
     try {
       this.recordModel(model);
-      entry = this.persistPrompt(content);
+      entry = this.persistPrompt(content, options.purpose === 'chat' ? undefined : options.purpose, scratch);
     } catch (err) {
       this.controller = undefined;
       throw err;
@@ -194,12 +209,27 @@ export class AgentSession {
     this.emit({ type: 'agent_start', sessionId: this.sessionId });
     this.emit({ type: 'turn_start', sessionId: this.sessionId });
     emitSaved(this.emit.bind(this), this.sessionId, entry);
-    const config = { sessionId: this.sessionId, model, maxTokens: options.maxTokens ?? CHAT_MAX_TOKENS, system: this.systemPrompt, tools: this.tools, signal: controller.signal };
-    const done = runAgentLoop(config, this.loopHooks(options)).finally(() => {
+    const budget = thinkingFor(this.getSettings().thinking, this.modelInfo(model), options.maxTokens ?? CHAT_MAX_TOKENS);
+    const config: LoopConfig = {
+      sessionId: this.sessionId,
+      model,
+      maxTokens: budget.maxTokens,
+      thinking: budget.thinking,
+      system: this.systemPrompt,
+      tools: this.tools,
+      signal: controller.signal,
+      purpose,
+    };
+    const done = runAgentLoop(config, this.loopHooks(options, scratch)).finally(() => {
       this.controller = undefined;
       this.emit({ type: 'agent_end', sessionId: config.sessionId });
     });
     return { done };
+  }
+
+  /** Continue after a cut-off reply: asks the model to go on from where it stopped. */
+  continueReply(): Promise<RunHandle> {
+    return this.start(CONTINUE_PROMPT, { purpose: 'continue', expandPromptTemplates: false });
   }
 
   /** One whole run: resolves at agent_end with the run's last reply (step 5 of the handoff reads it). */
@@ -225,14 +255,15 @@ export class AgentSession {
     this.controller?.abort();
   }
 
-  private loopHooks(options: RunOptions): LoopHooks {
+  private loopHooks(options: RunOptions, scratch: AgentMessage[]): LoopHooks {
     const deliverQueues = options.purpose !== 'handoff';
     const format = options.textFormat ?? messageUpdate;
+    const context = () => (scratch.length > 0 ? [...this.messages, ...scratch] : this.messages);
     const hooks: LoopHooks = {
       provider: this.provider,
-      context: () => options.transformContext?.(this.messages) ?? this.messages,
-      persist: (message) => this.remember(this.manager.appendMessage(message)),
-      persistPrompt: (text) => this.persistPrompt(text),
+      context: () => options.transformContext?.(context()) ?? context(),
+      persist: (message) => this.persist(message, scratch),
+      persistPrompt: (text) => this.persistPrompt(text, undefined, scratch),
       emit: (event) => this.emit(event),
       text: (delta) => this.batcher.text(this.sessionId, delta, format),
       contextTokens: () => this.meter.tokens,
@@ -254,9 +285,12 @@ export class AgentSession {
     this.lastModel = model;
   }
 
-  /** The pending next-turn context goes first (hidden custom messages), then the prompt; both fsynced. */
-  private persistPrompt(text: string): SessionEntry {
-    const context = this.queues.takeNextTurn();
+  /**
+   * The pending next-turn context goes first (hidden custom messages), then the prompt; both fsynced. A
+   * handoff's prompt leaves the context waiting for the next prompt of the conversation.
+   */
+  private persistPrompt(text: string, purpose: AgentMessage['purpose'], scratch: AgentMessage[]): SessionEntry {
+    const context = purpose === 'handoff' ? [] : this.queues.takeNextTurn();
     for (const [i, item] of context.entries()) {
       try {
         this.remember(this.manager.appendCustomMessageEntry(CustomType.nextTurn, item, false));
@@ -265,7 +299,25 @@ export class AgentSession {
         throw err;
       }
     }
-    return this.remember(this.manager.appendMessage({ role: 'user', content: [{ type: 'text', text }] }));
+    const message: AgentMessage = { role: 'user', content: [{ type: 'text', text }] };
+    return this.persist(purpose ? { ...message, purpose } : message, scratch);
+  }
+
+  /**
+   * Saves a message and updates what the model sees: a handoff's messages only for the rest of their
+   * run; a refusal takes the refused request out of the context with it.
+   */
+  private persist(message: AgentMessage, scratch: AgentMessage[]): SessionEntry {
+    const entry = this.manager.appendMessage(message);
+    if (message.purpose === 'handoff') scratch.push(message);
+    else if (isRefusal(message)) this.rebuildContext();
+    else this.remember(entry);
+    return entry;
+  }
+
+  private rebuildContext(): void {
+    this.messages = this.manager.buildSessionContext().messages;
+    this.meter.reset(this.messages);
   }
 
   /** Adds a just-saved entry to what the model sees, as the store's context builder would. */
@@ -312,8 +364,7 @@ export class AgentSession {
   private bind(manager: SessionManager): void {
     this.manager = manager;
     const branch = manager.getBranch();
-    this.messages = manager.buildSessionContext().messages;
-    this.meter.reset(this.messages);
+    this.rebuildContext();
     this.lastModel = lastModelChange(branch);
     this.queues.clear();
     this.todos.load(todosFromBranch(branch));

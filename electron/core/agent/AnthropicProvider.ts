@@ -17,6 +17,7 @@ import { fromApiMessage, toApiMessages } from './apiMessages';
 import { activityTap, InactivityTimer } from './inactivity';
 import { classifyError, ProviderError, type ProviderErrorKind } from './providerErrors';
 
+import type { ThinkingParam } from './thinkingConfig';
 import type { ToolDefinition } from './tools';
 
 export interface ProviderOptions {
@@ -35,6 +36,7 @@ export interface StreamRequest {
   messages: readonly AgentMessage[];
   tools?: readonly ToolDefinition[] | undefined;
   maxTokens: number;
+  thinking?: ThinkingParam | undefined;
   signal: AbortSignal;
 }
 
@@ -78,6 +80,7 @@ export class AnthropicProvider {
       messages: toApiMessages(request.messages),
       ...(request.system ? { system: request.system } : {}),
       ...(request.tools?.length ? { tools: [...request.tools] } : {}),
+      ...(request.thinking ? { thinking: request.thinking } : {}),
     };
     const abortedEmpty = (): AgentMessage => ({ role: 'assistant', content: [], model: request.model, aborted: true });
 

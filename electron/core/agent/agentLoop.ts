@@ -5,6 +5,7 @@ import type { BatonEvent } from '../../../shared/contract';
 import type { AgentMessage, SessionEntry } from '../../../shared/session';
 import { toApiError } from '../errors';
 import type { StreamHandlers, StreamRequest } from './AnthropicProvider';
+import type { ThinkingParam } from './thinkingConfig';
 import { partialOf } from './providerErrors';
 import { executeToolCall, toolCallsOf, type Tool, type ToolCall } from './tools';
 
@@ -18,10 +19,16 @@ export interface LoopConfig {
   sessionId: string;
   model: string;
   maxTokens: number;
+  thinking?: ThinkingParam | undefined;
   system: string;
   tools: readonly Tool[];
   signal: AbortSignal;
+  /** Stamped on every message the run writes (a handoff's exchange stays out of later context). */
+  purpose?: 'handoff' | undefined;
 }
+
+/** A server that pauses a long turn more often than this is not followed further. */
+const MAX_PAUSE_CONTINUATIONS = 8;
 
 export interface LoopHooks {
   provider: AgentProvider;
@@ -61,16 +68,23 @@ export async function runAgentLoop(config: LoopConfig, hooks: LoopHooks): Promis
   };
   try {
     let inputs: string[] = [];
+    let pauses = 0;
     for (let turn = 0; ; turn++) {
       if (turn > 0) beginTurn(config, hooks, inputs);
       const reply = await streamReply(config, hooks, fail);
       if (reply) result.reply = reply;
       const settled = reply !== undefined && !reply.aborted && reply.errorMessage === undefined;
-      const calls = settled ? toolCallsOf(reply.content) : [];
+      const calls = settled && runsTools(reply) ? toolCallsOf(reply.content) : [];
       if (calls.length > 0) runTools(config, hooks, calls);
       hooks.endTurn();
       hooks.emit({ type: 'turn_end', sessionId: config.sessionId });
       if (!settled || config.signal.aborted) break;
+      // pause_turn: the API stopped a long turn; sending it back as it is lets the model go on.
+      if (reply.stopReason === 'pause_turn' && ++pauses <= MAX_PAUSE_CONTINUATIONS) {
+        inputs = [];
+        continue;
+      }
+      if (!STOPS_NORMALLY.has(reply.stopReason ?? null)) break; // cut off, refused, window full, unknown: the user decides
       inputs = nextInputs(hooks, calls.length > 0);
       if (calls.length === 0 && inputs.length === 0) break;
     }
@@ -78,6 +92,14 @@ export async function runAgentLoop(config: LoopConfig, hooks: LoopHooks): Promis
     fail(err); // a message that could not be saved ends the run
   }
   return result;
+}
+
+/** Stop reasons after which the run may go on (tool results, queued messages). */
+const STOPS_NORMALLY: ReadonlySet<string | null> = new Set(['end_turn', 'stop_sequence', 'tool_use', null]);
+
+/** Tool calls run only from a reply that ended to have them run: never from a cut-off or refused one. */
+function runsTools(reply: AgentMessage): boolean {
+  return reply.stopReason === 'tool_use' || reply.stopReason == null;
 }
 
 function beginTurn(config: LoopConfig, hooks: LoopHooks, inputs: readonly string[]): void {
@@ -100,7 +122,7 @@ async function streamReply(config: LoopConfig, hooks: LoopHooks, fail: (err: unk
   const begin = () => {
     if (started) return;
     started = true;
-    hooks.emit({ type: 'message_start', sessionId, message: { role: 'assistant', content: [], model } });
+    hooks.emit({ type: 'message_start', sessionId, message: stamped(config, { role: 'assistant', content: [], model }) });
   };
   const handlers: StreamHandlers = {
     onText: (delta) => {
@@ -136,6 +158,7 @@ async function request(config: LoopConfig, hooks: LoopHooks, handlers: StreamHan
       messages: hooks.context(),
       tools: config.tools.map((tool) => tool.definition),
       maxTokens: config.maxTokens,
+      thinking: config.thinking,
       signal: config.signal,
     };
     try {
@@ -148,8 +171,9 @@ async function request(config: LoopConfig, hooks: LoopHooks, handlers: StreamHan
 }
 
 /** Saves the reply (message_end); when it cannot be saved the UI still gets it, without an entry. */
-function settle(config: LoopConfig, hooks: LoopHooks, reply: AgentMessage): void {
+function settle(config: LoopConfig, hooks: LoopHooks, received: AgentMessage): void {
   const { sessionId } = config;
+  const reply = stamped(config, received);
   let entry: SessionEntry;
   try {
     entry = hooks.persist(reply);
@@ -169,7 +193,11 @@ function runTools(config: LoopConfig, hooks: LoopHooks, calls: readonly ToolCall
     hooks.emit({ type: 'tool_execution_end', sessionId, toolCallId: call.id, isError: result.is_error === true, output: result.content });
     return result;
   });
-  emitSaved(hooks.emit, sessionId, hooks.persist({ role: 'user', content: results }));
+  emitSaved(hooks.emit, sessionId, hooks.persist(stamped(config, { role: 'user', content: results })));
+}
+
+function stamped(config: LoopConfig, message: AgentMessage): AgentMessage {
+  return config.purpose ? { ...message, purpose: config.purpose } : message;
 }
 
 /** A saved user-side message, as the UI sees it. */

@@ -23,6 +23,13 @@ function toBlockParam(block: ContentBlock): Anthropic.ContentBlockParam | null {
         content: block.content,
         ...(block.is_error !== undefined && { is_error: block.is_error }),
       };
+    case 'thinking':
+      // Sent back unchanged; one without its signature (a stopped reply) would be refused.
+      return block.signature ? { type: 'thinking', thinking: block.thinking, signature: block.signature } : null;
+    case 'redacted_thinking':
+      return { type: 'redacted_thinking', data: block.data };
+    case 'raw':
+      return block.block as unknown as Anthropic.ContentBlockParam;
   }
 }
 
@@ -92,15 +99,16 @@ export function toApiMessages(messages: readonly AgentMessage[]): Anthropic.Mess
 
 /**
  * A streamed message (final or cut short) as an AgentMessage. `complete` lists the indexes of blocks
- * that got their content_block_stop; on a cut-short message the unfinished tool calls are dropped
- * (their input is half a JSON document), unfinished text is kept. Empty text blocks are dropped.
+ * that got their content_block_stop: an unfinished tool call (its input is half a JSON document) or
+ * thinking block (no signature yet) is dropped, unfinished text is kept. Empty text blocks are dropped.
+ * Blocks of other types are kept verbatim.
  */
 export function fromApiMessage(message: Anthropic.Message, complete: ReadonlySet<number> | 'all'): AgentMessage {
   const content: ContentBlock[] = [];
   message.content.forEach((block, index) => {
     const done = complete === 'all' || complete.has(index);
-    if (block.type === 'text' && block.text) content.push({ type: 'text', text: block.text });
-    if (block.type === 'tool_use' && done) content.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
+    const kept = blockOf(block as unknown as ApiBlock, done);
+    if (kept) content.push(kept);
   });
   const usage = message.usage;
   return {
@@ -114,4 +122,25 @@ export function fromApiMessage(message: Anthropic.Message, complete: ReadonlySet
       output_tokens: usage.output_tokens,
     },
   };
+}
+
+type ApiBlock = { type: string } & Record<string, unknown>;
+
+function blockOf(block: ApiBlock, done: boolean): ContentBlock | undefined {
+  switch (block.type) {
+    case 'text':
+      return typeof block.text === 'string' && block.text ? { type: 'text', text: block.text } : undefined;
+    case 'tool_use':
+      return done && typeof block.id === 'string' && typeof block.name === 'string'
+        ? { type: 'tool_use', id: block.id, name: block.name, input: block.input }
+        : undefined;
+    case 'thinking':
+      return done && typeof block.thinking === 'string' && typeof block.signature === 'string'
+        ? { type: 'thinking', thinking: block.thinking, signature: block.signature }
+        : undefined;
+    case 'redacted_thinking':
+      return typeof block.data === 'string' ? { type: 'redacted_thinking', data: block.data } : undefined;
+    default:
+      return done ? { type: 'raw', block: { ...block } } : undefined;
+  }
 }

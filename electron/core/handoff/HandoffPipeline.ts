@@ -2,6 +2,7 @@
 // continues in a new session seeded only with it. The pipeline drives AgentSession through its public
 // API only: the document is asked for with an ordinary prompt() (templates off) and read from the reply
 // that prompt() returns at agent_end.
+import { randomUUID } from 'node:crypto';
 import type { TodoItem } from '../../../shared/session';
 import { CustomType, HANDOFF_ORIGIN, wrapHandoffDocument } from '../../../shared/sessionFormat';
 import { texts } from '../../../shared/texts';
@@ -28,6 +29,8 @@ export class HandoffError extends Error {
   constructor(
     readonly kind: HandoffErrorKind,
     message: string,
+    /** False when no handoff exchange was written, so there is no outcome to record. */
+    readonly recordable = kind === 'cancelled' || kind === 'failed',
   ) {
     super(message);
   }
@@ -37,6 +40,8 @@ export interface HandoffDraft {
   document: string;
   missingSections: string[];
   trimmedMessages: number;
+  /** Review first only: the reply hit its output limit, so the document is incomplete. */
+  cutOff?: boolean;
 }
 
 export interface HandoffDone extends HandoffDraft {
@@ -45,7 +50,7 @@ export interface HandoffDone extends HandoffDraft {
 }
 
 /** A generated document, with where it came from: it stays valid while the session has not moved on. */
-interface Generated extends HandoffDraft {
+interface Generated extends Omit<HandoffDraft, 'cutOff'> {
   sessionId: string;
   leafId: string | null;
   contextBefore: number;
@@ -68,7 +73,8 @@ export class HandoffPipeline {
   /** Steps 2–9 in one go. */
   async handoff(customInstructions?: string): Promise<HandoffDone> {
     try {
-      const generated = await this.generateGuarded(customInstructions);
+      const { generated, cutOff } = await this.generateGuarded(customInstructions);
+      if (cutOff) throw new HandoffError('failed', texts.handoffCutOff);
       return this.switchTo(generated, generated.document);
     } catch (err) {
       throw this.failure(err);
@@ -78,10 +84,11 @@ export class HandoffPipeline {
   /** Review first, step 1: the document, kept for commit(); the old session stays open. */
   async generate(customInstructions?: string): Promise<HandoffDraft> {
     try {
-      const generated = await this.generateGuarded(customInstructions);
+      const { generated, cutOff } = await this.generateGuarded(customInstructions);
       this.pending = generated;
       this.agent.emit({ type: 'handoff_progress', sessionId: this.agent.sessionId, phase: 'review', text: generated.document });
-      return { document: generated.document, missingSections: generated.missingSections, trimmedMessages: generated.trimmedMessages };
+      const draft: HandoffDraft = { document: generated.document, missingSections: generated.missingSections, trimmedMessages: generated.trimmedMessages };
+      return cutOff ? { ...draft, cutOff } : draft;
     } catch (err) {
       throw this.failure(err);
     }
@@ -91,9 +98,7 @@ export class HandoffPipeline {
   async commit(document: string): Promise<HandoffDone> {
     if (this.agent.isStreaming || this.controller) throw new HandoffError('busy', texts.handoffBusy);
     const generated = this.pending;
-    const stillCurrent =
-      generated?.sessionId === this.agent.sessionId && generated.leafId === this.agent.sessionManager.getLeafId();
-    if (!generated || !stillCurrent) throw new HandoffError('nothing', NO_PENDING_HANDOFF);
+    if (!generated || !this.isCurrent(generated)) throw new HandoffError('nothing', NO_PENDING_HANDOFF);
     try {
       return this.switchTo(generated, document);
     } catch (err) {
@@ -101,6 +106,10 @@ export class HandoffPipeline {
     }
   }
 
+  /**
+   * Review first: the document is put aside and the old session goes on exactly as it was (its file is
+   * not touched; the exchange already stays out of the model's context).
+   */
   discard(): void {
     this.pending = undefined;
   }
@@ -110,8 +119,13 @@ export class HandoffPipeline {
     this.controller?.abort();
   }
 
+  /** A document stays valid while its session has not moved on (no new entry, no other session). */
+  private isCurrent(generated: Generated): boolean {
+    return generated.sessionId === this.agent.sessionId && generated.leafId === this.agent.sessionManager.getLeafId();
+  }
+
   /** Steps 2–3: refuse while busy or with fewer than 2 messages; hold the controller while generating. */
-  private async generateGuarded(customInstructions: string | undefined): Promise<Generated> {
+  private async generateGuarded(customInstructions: string | undefined): Promise<{ generated: Generated; cutOff: boolean }> {
     if (this.agent.isStreaming || this.controller) throw new HandoffError('busy', texts.handoffBusy);
     if (countMessageEntries(this.agent.sessionManager.getBranch(), 2) < 2) {
       throw new HandoffError('nothing', texts.nothingToHandOff);
@@ -130,35 +144,44 @@ export class HandoffPipeline {
    * Steps 3–6: the prompt goes through the normal prompt() path (templates off), so the exchange is an
    * ordinary one saved in the old session; the document is the reply prompt() returns at agent_end.
    */
-  private async generateDocument(signal: AbortSignal, customInstructions?: string): Promise<Generated> {
+  private async generateDocument(signal: AbortSignal, customInstructions?: string): Promise<{ generated: Generated; cutOff: boolean }> {
     const agent = this.agent;
     const sessionId = agent.sessionId;
     const contextBefore = agent.getContextUsage().tokens;
     agent.emit({ type: 'handoff_progress', sessionId, phase: 'generating', text: '' });
     if (signal.aborted) throw new HandoffError('cancelled', texts.handoffCancelled);
     const model = agent.settings.handoffModel.trim() || agent.getModel();
+    const window = agent.contextWindowFor(model);
+    // Room for the document, but never so much of a small window that no transcript would fit.
+    const maxTokens = Math.min(HANDOFF_MAX_TOKENS, agent.modelInfo(model).maxOutputTokens, Math.floor(window / 4));
     const overhead = estimateTokens([], agent.systemPrompt + JSON.stringify(agent.toolDefinitions));
-    const fit = TranscriptFit.forWindow(agent.contextWindowFor(model), HANDOFF_MAX_TOKENS, overhead);
+    const fit = TranscriptFit.forWindow(window, maxTokens, overhead);
     let result;
     try {
       result = await agent.prompt(buildHandoffPrompt(customInstructions), {
         expandPromptTemplates: false,
         purpose: 'handoff',
         model,
-        maxTokens: HANDOFF_MAX_TOKENS,
+        maxTokens,
         signal,
         textFormat: handoffPreview(),
         transformContext: (messages) => fit.apply(messages, agent.getContextUsage().tokens),
         retryRequest: (error, attempt) => fit.shrinkAfter(error, attempt, estimateTokens(agent.getMessages())),
       });
     } catch (err) {
-      throw new HandoffError('failed', toApiError(err).message);
+      // The prompt could not be saved: no exchange exists, so there is no outcome to record either.
+      throw new HandoffError('failed', toApiError(err).message, false);
     }
-    if (result.reply?.aborted || signal.aborted) throw new HandoffError('cancelled', texts.handoffCancelled);
+    const reply = result.reply;
+    if (reply?.aborted || signal.aborted) throw new HandoffError('cancelled', texts.handoffCancelled);
     if (result.error !== undefined) throw new HandoffError('failed', toApiError(result.error).message);
-    const document = result.reply ? lastAssistantText([result.reply]) : '';
-    if (!document.trim()) throw new HandoffError('failed', EMPTY_HANDOFF);
-    return {
+    const document = reply ? lastAssistantText([reply]) : '';
+    const stop = reply?.stopReason ?? 'end_turn';
+    if (stop === 'refusal') throw new HandoffError('failed', texts.handoffRefused);
+    const cutOff = stop === 'max_tokens' || stop === 'model_context_window_exceeded';
+    if (!cutOff && stop !== 'end_turn' && stop !== 'stop_sequence') throw new HandoffError('failed', texts.unknownStopReason(stop));
+    if (!document.trim()) throw new HandoffError('failed', cutOff ? texts.handoffCutOff : EMPTY_HANDOFF);
+    const generated: Generated = {
       sessionId,
       leafId: agent.sessionManager.getLeafId(),
       document,
@@ -166,6 +189,7 @@ export class HandoffPipeline {
       trimmedMessages: fit.trimmed,
       contextBefore,
     };
+    return { generated, cutOff };
   }
 
   /**
@@ -180,9 +204,17 @@ export class HandoffPipeline {
     agent.emit({ type: 'handoff_progress', sessionId: parentSession, phase: 'switching', text: '' });
     const carried = agent.getOpenTodos();
     const oldFile = manager.getSessionFile();
-    manager.flush();
     const title = handoffTitle(document, manager.getTitle());
-    manager.newSession({ parentSession, origin: HANDOFF_ORIGIN, title }); // on failure the manager stays on the old file
+    const id = randomUUID();
+    // The old session says where it went before it is left: "Handed off → <title>".
+    this.recordOutcome({ outcome: 'done', childSession: id, childTitle: title, document });
+    manager.flush();
+    try {
+      manager.newSession({ id, parentSession, origin: HANDOFF_ORIGIN, title }); // on failure the manager stays on the old file
+    } catch (err) {
+      this.recordOutcome({ outcome: 'failed', message: toApiError(err).message });
+      throw new HandoffError('failed', toApiError(err).message, false);
+    }
     try {
       const details = { parentSession, contextBefore: generated.contextBefore, trimmedMessages: generated.trimmedMessages };
       manager.appendCustomMessageEntry(CustomType.handoff, wrapHandoffDocument(document), true, details);
@@ -215,9 +247,24 @@ export class HandoffPipeline {
   private failure(err: unknown): HandoffError {
     const error = err instanceof HandoffError ? err : new HandoffError('failed', toApiError(err).message);
     if (error.kind === 'cancelled' || error.kind === 'failed') {
+      if (error.recordable) this.recordOutcome(error.kind === 'failed' ? { outcome: 'failed', message: error.message } : { outcome: 'cancelled' });
       this.agent.emit({ type: 'handoff_progress', sessionId: this.agent.sessionId, phase: error.kind, text: error.message });
     }
     return error;
+  }
+
+  /**
+   * Writes how the handoff ended into the session it ran in, and shows it. Best effort: the outcome only
+   * labels the exchange (which is out of the model's context either way), so a failed write is not
+   * what the user needs to hear about then.
+   */
+  private recordOutcome(outcome: Parameters<SessionManager['appendHandoffOutcome']>[0]): void {
+    try {
+      const entry = this.agent.sessionManager.appendHandoffOutcome(outcome);
+      this.agent.emit({ type: 'entry_added', sessionId: this.agent.sessionId, entry });
+    } catch {
+      // ignored on purpose (see above)
+    }
   }
 }
 

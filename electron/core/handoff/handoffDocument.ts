@@ -1,11 +1,13 @@
 // The handoff document (SPEC §4): the prompt that asks for it, its capture from the reply, the section
 // check, the new session's title taken from it, and the streaming preview of it.
 import type { AgentMessage, SessionEntry } from '../../../shared/session';
+import { HANDOFF_PROMPT_OPENING } from '../../../shared/sessionFormat';
 import { HANDOFF_SECTIONS } from '../../../shared/texts';
 import type { TextEventFormat } from '../agent/eventBatcher';
 import { shortenTitle } from '../session/title';
 
-export const HANDOFF_MAX_TOKENS = 4096;
+/** The document's output budget: far more than a normal document needs, so one is never cut off. */
+export const HANDOFF_MAX_TOKENS = 16_384;
 
 const SECTION_GUIDE: Record<(typeof HANDOFF_SECTIONS)[number], string> = {
   Goal: 'what the user is trying to achieve, in their terms',
@@ -27,7 +29,7 @@ export function countMessageEntries(branch: readonly SessionEntry[], enough: num
 export function buildHandoffPrompt(customInstructions?: string): string {
   const sections = HANDOFF_SECTIONS.map((name) => `## ${name}\n(${SECTION_GUIDE[name]})`).join('\n\n');
   const prompt =
-    'This session is being handed off: a fresh session will continue the work and will see nothing of this ' +
+    `${HANDOFF_PROMPT_OPENING} and will see nothing of this ` +
     'conversation except the document you write now. Write a structured handoff document that lets it ' +
     'continue seamlessly.\n\n' +
     `Use exactly these six sections, each as a Markdown heading:\n\n${sections}\n\n` +

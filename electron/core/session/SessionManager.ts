@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import type {
   AgentMessage,
   CustomMessageEntry,
+  HandoffOutcomeEntry,
   MessageEntry,
   SessionEntry,
   SessionHeader,
@@ -35,6 +36,8 @@ export interface StoreOptions {
 }
 
 export interface NewSessionOptions {
+  /** The new session's id, when the caller must know it before the file exists (a fresh UUID if absent). */
+  id?: string;
   /** Id of the session this one was handed off from. */
   parentSession?: string;
   origin?: 'handoff';
@@ -233,6 +236,10 @@ export class SessionManager {
     return this.append(details === undefined ? entry : { ...entry, details }) as CustomMessageEntry;
   }
 
+  appendHandoffOutcome(outcome: Omit<HandoffOutcomeEntry, 'type' | 'id' | 'parentId' | 'timestamp'>): HandoffOutcomeEntry {
+    return this.append({ type: 'handoff_outcome', ...this.entryBase(), ...outcome }) as HandoffOutcomeEntry;
+  }
+
   appendModelChange(model: string): ModelChangeEntry {
     return this.append({ type: 'model_change', ...this.entryBase(), model }) as ModelChangeEntry;
   }
@@ -287,7 +294,7 @@ export class SessionManager {
 
 function createFile(fs: FsSeam, sessionsDir: string, opts: NewSessionOptions): OwnedFile {
   const timestamp = new Date().toISOString();
-  const header: SessionHeader = { type: 'session', version: SESSION_FORMAT_VERSION, id: randomUUID(), timestamp };
+  const header: SessionHeader = { type: 'session', version: SESSION_FORMAT_VERSION, id: opts.id ?? randomUUID(), timestamp };
   if (opts.title !== undefined) header.title = opts.title;
   if (opts.parentSession !== undefined) header.parentSession = opts.parentSession;
   if (opts.origin !== undefined) header.origin = opts.origin;

@@ -1,6 +1,6 @@
 // Shape checks for parsed records. Full zod on 100,000 entries costs more than the whole open budget, so
 // entries are checked by hand here; a property test keeps this in step with the zod schemas in shared/.
-import { SessionHeader, type SessionEntry } from '../../../shared/session';
+import { AgentMessage, HandoffOutcome, SessionHeader, type SessionEntry } from '../../../shared/session';
 
 type Obj = Record<string, unknown>;
 
@@ -26,10 +26,21 @@ export function isSessionEntry(value: unknown): value is SessionEntry {
       return typeof value.model === 'string';
     case 'session_info':
       return optional(value.title, isString);
+    case 'handoff_outcome':
+      return (
+        OUTCOMES.has(value.outcome) &&
+        optional(value.message, isString) &&
+        optional(value.childSession, isString) &&
+        optional(value.childTitle, isString) &&
+        optional(value.document, isString)
+      );
     default:
       return false;
   }
 }
+
+const OUTCOMES: ReadonlySet<unknown> = new Set(HandoffOutcome.options);
+const PURPOSES: ReadonlySet<unknown> = new Set(AgentMessage.shape.purpose.unwrap().options);
 
 function isMessage(value: unknown): boolean {
   if (!isObj(value)) return false;
@@ -42,7 +53,8 @@ function isMessage(value: unknown): boolean {
     (value.stopReason === null || optional(value.stopReason, isString)) &&
     optional(value.usage, isUsage) &&
     optional(value.aborted, isBoolean) &&
-    optional(value.errorMessage, isString)
+    optional(value.errorMessage, isString) &&
+    (value.purpose === undefined || PURPOSES.has(value.purpose))
   );
 }
 
@@ -58,6 +70,12 @@ function isBlock(value: unknown): boolean {
       return (
         typeof value.tool_use_id === 'string' && typeof value.content === 'string' && optional(value.is_error, isBoolean)
       );
+    case 'thinking':
+      return typeof value.thinking === 'string' && typeof value.signature === 'string';
+    case 'redacted_thinking':
+      return typeof value.data === 'string';
+    case 'raw':
+      return isObj(value.block);
     default:
       return false;
   }

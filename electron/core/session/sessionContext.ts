@@ -1,6 +1,9 @@
 // What the model sees of a branch (SPEC §2): messages as they are; a custom_message (such as the handoff
-// document) as a user-role message. Model changes and titles are bookkeeping, not context.
+// document) as a user-role message. Model changes, titles and handoff outcomes are bookkeeping, not
+// context. Two kinds of exchange stay on disk but out of the context of later turns (SPEC §3, §4.2): a
+// handoff exchange, and a request Claude refused together with its refusal.
 import type { AgentMessage, SessionEntry } from '../../../shared/session';
+import { handoffExchangeTracker } from '../../../shared/sessionFormat';
 
 export interface SessionContext {
   messages: AgentMessage[];
@@ -8,9 +11,28 @@ export interface SessionContext {
 
 export function buildContext(branch: readonly SessionEntry[]): SessionContext {
   const messages: AgentMessage[] = [];
+  const inHandoff = handoffExchangeTracker();
+  /** How many of the newest `messages` are the user's own turn so far (what a refusal takes back). */
+  let userTurn = 0;
   for (const entry of branch) {
-    if (entry.type === 'message') messages.push(entry.message);
-    else if (entry.type === 'custom_message') messages.push({ role: 'user', content: [{ type: 'text', text: entry.content }] });
+    if (entry.type === 'custom_message') {
+      messages.push({ role: 'user', content: [{ type: 'text', text: entry.content }] });
+      userTurn = 0;
+      continue;
+    }
+    if (entry.type !== 'message' || inHandoff(entry.message)) continue;
+    const message = entry.message;
+    if (isRefusal(message)) {
+      messages.length -= userTurn;
+      userTurn = 0;
+      continue;
+    }
+    messages.push(message);
+    userTurn = message.role === 'user' ? userTurn + 1 : 0;
   }
   return { messages };
+}
+
+export function isRefusal(message: AgentMessage): boolean {
+  return message.role === 'assistant' && message.stopReason === 'refusal';
 }

@@ -1,5 +1,6 @@
 // The Anthropic API key lives only in the main process (SPEC §5, §6): it is read here, handed to the
 // provider, and never sent to the renderer or written to a log.
+import { texts } from '../../../shared/texts';
 import { BatonError } from '../errors';
 
 /** Where the key comes from and how safely it is kept; shown to the user through app.info. */
@@ -12,6 +13,17 @@ export interface ApiKeyStore {
 }
 
 export const API_KEY_ENV = 'ANTHROPIC_API_KEY';
+
+/**
+ * The key as it will be sent, or a BatonError. A key travels in an HTTP header, so anything but visible
+ * ASCII would fail there, and the header error would quote the key: it is refused here, without echoing it.
+ */
+export function checkedApiKey(key: string): string {
+  const trimmed = key.trim();
+  if (!trimmed) throw new BatonError('invalid_input', 'The API key is empty');
+  if (!/^[\x21-\x7e]+$/.test(trimmed)) throw new BatonError('invalid_input', texts.apiKeyInvalidCharacters);
+  return trimmed;
+}
 
 /** Reads the key from the environment, treating blank as absent (an exported-but-empty variable is common). */
 export function apiKeyFromEnv(env: NodeJS.ProcessEnv): string | undefined {
@@ -35,9 +47,7 @@ export class EnvApiKeyStore implements ApiKeyStore {
   }
 
   set(key: string): void {
-    const trimmed = key.trim();
-    if (!trimmed) throw new BatonError('invalid_input', 'The API key is empty');
-    this.#key = trimmed;
+    this.#key = checkedApiKey(key);
   }
 
   get source(): ApiKeySource {

@@ -3,7 +3,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { BatonError } from '../errors';
-import { apiKeyFromEnv, type ApiKeySource, type ApiKeyStore } from './apiKey';
+import { apiKeyFromEnv, checkedApiKey, type ApiKeySource, type ApiKeyStore } from './apiKey';
 
 export const API_KEY_FILE = 'api-key.bin';
 
@@ -38,8 +38,7 @@ export class EncryptedFileApiKeyStore implements ApiKeyStore {
   }
 
   set(key: string): void {
-    const trimmed = key.trim();
-    if (!trimmed) throw new BatonError('invalid_input', 'The API key is empty');
+    const trimmed = checkedApiKey(key);
     if (!this.cipher.isAvailable()) {
       throw new BatonError(
         'storage',

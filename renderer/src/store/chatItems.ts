@@ -1,12 +1,14 @@
 // Turns session entries into the rows the chat shows. Tool results are not rows of their own: they
 // are attached to the tool calls that asked for them, so tool use stays compact.
-import type { AgentMessage, SessionEntry } from '../../../shared/session';
-import { CustomType, unwrapHandoffDocument } from '../../../shared/sessionFormat';
+import type { AgentMessage, HandoffOutcomeEntry, SessionEntry } from '../../../shared/session';
+import { CustomType, handoffExchangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
 
 export type ChatItem =
   | { kind: 'message'; key: string; message: AgentMessage }
   | { kind: 'handoff'; key: string; document: string }
   | { kind: 'note'; key: string; text: string }
+  /** A handoff exchange of this session, shown as one compact row (SPEC §4.2). */
+  | { kind: 'handoffOutcome'; key: string; entry: HandoffOutcomeEntry }
   /** The assistant message being streamed; its text lives in `chat.stream`. */
   | { kind: 'streaming'; key: typeof STREAMING_KEY };
 
@@ -44,6 +46,8 @@ export function itemOf(entry: SessionEntry): ChatItem | null {
       return { kind: 'note', key: entry.id, text: `Model changed to ${entry.model}` };
     case 'session_info':
       return null;
+    case 'handoff_outcome':
+      return { kind: 'handoffOutcome', key: entry.id, entry };
   }
 }
 
@@ -57,9 +61,11 @@ export function buildChat(entries: readonly SessionEntry[]): BuiltChat {
   const items: ChatItem[] = [];
   let toolResults: Record<string, ToolResult> = {};
   let messageCount = 0;
+  const inHandoff = handoffExchangeTracker();
   for (const entry of entries) {
     if (entry.type === 'message') {
       messageCount++;
+      if (inHandoff(entry.message)) continue; // its handoff_outcome row stands for it
       if (isToolResultOnly(entry.message)) toolResults = Object.assign(toolResults, toolResultsOf(entry.message));
     }
     const item = itemOf(entry);

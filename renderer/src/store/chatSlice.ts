@@ -88,7 +88,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       if (!sessionId || eventSessionId(event) !== sessionId) return;
       switch (event.type) {
         case 'message_start':
-          if (event.message.role === 'assistant') startStream();
+          if (event.message.role === 'assistant' && event.message.purpose !== 'handoff') startStream();
           return;
         case 'message_update':
           pending += event.delta;
@@ -103,6 +103,8 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         case 'message_end': {
           pending = '';
           const key = event.entry?.id ?? `unsaved-${++unsavedCount}`;
+          // A handoff exchange shows as its outcome row, added when the handoff ends.
+          if (event.message.purpose === 'handoff') return;
           if (event.message.role === 'user' && isToolResultOnly(event.message)) {
             const results = toolResultsOf(event.message);
             return update((c) => ({ toolResults: { ...c.toolResults, ...results } }));

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { ChatItem } from '../../store/chatItems';
 import { HandoffCard } from '../handoff/HandoffCard';
+import { HandoffOutcomeRow } from './HandoffOutcomeRow';
 import { MessageView } from './MessageView';
 import { NoteRow } from './NoteRow';
 import { StreamingMessage } from './StreamingMessage';
@@ -16,5 +17,7 @@ export const ChatRow = memo(function ChatRow({ item }: { item: ChatItem }) {
       return <HandoffCard document={item.document} />;
     case 'note':
       return <NoteRow text={item.text} />;
+    case 'handoffOutcome':
+      return <HandoffOutcomeRow entry={item.entry} />;
   }
 });
