@@ -1,7 +1,8 @@
-// `npm start`: builds and launches the desktop app. `npm run dev` (`start.mjs dev`): the development loop,
-// electron-vite dev (renderer dev server with hot reload, main and preload rebuilt on change). Both first
-// make sure the Electron binary is there, downloading it if need be; where it cannot be had, they say so
-// plainly and point to web mode (SPEC §7). Never prints a stack trace for an expected condition.
+// `npm start`: builds and launches the desktop app. `npm run dev` (`start.mjs dev [electron-vite options]`):
+// the development loop, electron-vite dev (renderer dev server with hot reload; main and preload rebuilt
+// on change). Both first make sure the Electron binary is there, downloading it if need be; where it
+// cannot be had, they say so plainly and point to web mode (SPEC §7). Never prints a stack trace for an
+// expected condition.
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -45,7 +46,8 @@ try {
   const env = { ...process.env, ELECTRON_EXEC_PATH: electron.binary };
   delete env.ELECTRON_RUN_AS_NODE;
   if (dev) {
-    runToEnd(process.execPath, [electronVite, 'dev'], env);
+    // --watch: main and preload are rebuilt, and Electron restarted, when their sources change.
+    runToEnd(process.execPath, [electronVite, 'dev', '--watch', ...process.argv.slice(3)], env);
   } else {
     const build = spawnSync(process.execPath, [electronVite, 'build'], { cwd: root, env, stdio: 'inherit' });
     if (build.status !== 0) stop('The desktop build failed (see above).');
