@@ -1,5 +1,6 @@
 // Finds the Electron binary without ever downloading it. `require('electron')` is not used: in this
-// Electron version it starts a download when the binary is missing, which must not happen implicitly.
+// Electron version it starts a download when the binary is missing, which must not happen implicitly
+// (scripts/electronDownload.mjs downloads it, with progress and a bound on waiting).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,17 +25,30 @@ export function electronBinaryPath(env = process.env) {
 }
 
 /**
- * The binary's path if it exists and actually runs, else undefined. Runs it as plain Node
- * (ELECTRON_RUN_AS_NODE), so the probe needs no display and opens no window.
+ * Where the binary stands: `usable` (it exists and runs), `unusable` (it exists but does not run here)
+ * or `missing`. `overridden` says the user pointed elsewhere (ELECTRON_EXEC_PATH,
+ * ELECTRON_OVERRIDE_DIST_PATH), where a download would not put it.
  */
+export function probeElectron(env = process.env) {
+  const path = electronBinaryPath(env);
+  const overridden = Boolean(env.ELECTRON_EXEC_PATH || env.ELECTRON_OVERRIDE_DIST_PATH);
+  if (!path || !existsSync(path)) return { status: 'missing', path, overridden };
+  return { status: runs(path, env) ? 'usable' : 'unusable', path, overridden };
+}
+
+/** The binary's path if it exists and actually runs, else undefined. */
 export function findUsableElectron(env = process.env) {
-  const binary = electronBinaryPath(env);
-  if (!binary || !existsSync(binary)) return undefined;
+  const probe = probeElectron(env);
+  return probe.status === 'usable' ? probe.path : undefined;
+}
+
+/** Runs the binary as plain Node (ELECTRON_RUN_AS_NODE), so the check needs no display and opens no window. */
+function runs(binary, env) {
   const probe = spawnSync(binary, ['-e', 'process.stdout.write(String(process.versions.electron))'], {
     env: { ...env, ELECTRON_RUN_AS_NODE: '1' },
     encoding: 'utf8',
     timeout: 15_000,
     stdio: ['ignore', 'pipe', 'ignore'],
   });
-  return probe.status === 0 && /^\d+\./.test(probe.stdout ?? '') ? binary : undefined;
+  return probe.status === 0 && /^\d+\./.test(probe.stdout ?? '');
 }

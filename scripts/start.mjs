@@ -1,43 +1,58 @@
-// `npm start`: builds and launches the desktop app, or, where the Electron binary cannot be had, says
-// so plainly and points to web mode (SPEC §7). Never prints a stack trace for an expected condition.
+// `npm start`: builds and launches the desktop app. `npm run dev` (`start.mjs dev [electron-vite options]`):
+// the development loop, electron-vite dev (renderer dev server with hot reload; main and preload rebuilt
+// on change). Both first make sure the Electron binary is there, downloading it if need be; where it
+// cannot be had, they say so plainly and point to web mode (SPEC §7). Never prints a stack trace for an
+// expected condition.
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findUsableElectron } from './electronBinary.mjs';
+import { probeElectron } from './electronBinary.mjs';
+import { downloadElectron, installElectron } from './electronDownload.mjs';
+import { ensureElectron } from './ensureElectron.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
+const dev = process.argv[2] === 'dev';
+const WEB_INSTEAD = 'Run the web version instead: npm run web';
 
 function stop(message) {
   console.error(message);
   process.exit(1);
 }
 
+/** Runs a child with this terminal, passes Ctrl+C on, and exits with its status. */
+function runToEnd(command, args, env) {
+  const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
 try {
-  const electron = findUsableElectron();
-  if (!electron) {
-    stop(
-      "Baton's desktop app needs the Electron binary, which could not be found or downloaded on this machine.\n" +
-        'Run the web version instead: npm run web\n' +
-        '(Where downloads from GitHub work, `npx install-electron` fetches the binary; then npm start again.)',
-    );
-  }
+  const electron = await ensureElectron({
+    probe: () => probeElectron(),
+    download: downloadElectron,
+    install: installElectron,
+    stderr: process.stderr,
+  });
+  if ('problem' in electron) stop(`${electron.problem}\n${WEB_INSTEAD}`);
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    stop("Baton's desktop app needs a graphical display, and none is available here.\nRun the web version instead: npm run web");
+    stop(`Baton's desktop app needs a graphical display, and none is available here.\n${WEB_INSTEAD}`);
   }
 
   const electronVite = join(dirname(require.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js');
-  // electron-vite looks the binary up itself; hand it the one already checked.
-  const env = { ...process.env, ELECTRON_EXEC_PATH: electron };
-  const build = spawnSync(process.execPath, [electronVite, 'build'], { cwd: root, env, stdio: 'inherit' });
-  if (build.status !== 0) stop('The desktop build failed (see above).');
-
-  // ELECTRON_RUN_AS_NODE left in the environment would start Electron as plain Node, not as the app.
+  // electron-vite looks the binary up itself; hand it the one already checked. ELECTRON_RUN_AS_NODE left
+  // in the environment would start Electron as plain Node, not as the app.
+  const env = { ...process.env, ELECTRON_EXEC_PATH: electron.binary };
   delete env.ELECTRON_RUN_AS_NODE;
-  const app = spawn(electron, ['.'], { cwd: root, env, stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => app.kill(signal));
-  app.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  if (dev) {
+    // --watch: main and preload are rebuilt, and Electron restarted, when their sources change.
+    runToEnd(process.execPath, [electronVite, 'dev', '--watch', ...process.argv.slice(3)], env);
+  } else {
+    const build = spawnSync(process.execPath, [electronVite, 'build'], { cwd: root, env, stdio: 'inherit' });
+    if (build.status !== 0) stop('The desktop build failed (see above).');
+    runToEnd(electron.binary, ['.'], env);
+  }
 } catch (err) {
   stop(`Could not start Baton: ${err instanceof Error ? err.message : String(err)}\nThe web version may still work: npm run web`);
 }

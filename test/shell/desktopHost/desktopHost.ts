@@ -1,0 +1,114 @@
+// The built desktop app, run under the recording `electron` stand-in in a child process (host.mjs), and
+// driven through the API its preload exposed. Only the built bundles and the contract are involved: no
+// import of the core or the shell sources.
+import { spawnSync, fork, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { BatonEvent, CallOutput, Channel, Result } from '../../../shared/contract';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+
+/** Builds main, preload and renderer from the current sources into `outDir` (which must lie inside the repo, so the bundles find node_modules). */
+export function buildDesktopBundles(outDir: string): { main: string; preload: string } {
+  const cli = join(dirname(createRequire(import.meta.url).resolve('electron-vite/package.json')), 'bin', 'electron-vite.js');
+  const build = spawnSync(process.execPath, [cli, 'build', '--outDir', outDir, '--logLevel', 'warn'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (build.status !== 0) throw new Error(`electron-vite build failed:\n${build.stdout}${build.stderr}`);
+  return { main: join(outDir, 'main', 'index.js'), preload: join(outDir, 'preload', 'index.cjs') };
+}
+
+/** Which frame a call comes from: the app's main frame, an iframe in it, or another page's top frame. */
+export type SenderFrame = 'main' | 'subframe' | 'otherPage';
+
+/** What the host saw while the bundles started (see host.mjs). */
+export interface HostFacts {
+  handled: string[];
+  listened: string[];
+  windows: number;
+  webPreferences: Record<string, unknown>;
+  appUrl: string;
+  preloadRequested: string[];
+  /** How the preload failed in the main frame, if it did. */
+  preloadError?: string;
+  exposedKeys: string[];
+  apiKeys: string[];
+  apiFrozen: boolean;
+  errorBoxes: { title: string; content: string }[];
+}
+
+export interface DesktopHost {
+  facts: HostFacts;
+  /** Every event the main frame's API delivered, in order. */
+  events: BatonEvent[];
+  call<C extends Channel>(channel: C, input: unknown, frame?: SenderFrame): Promise<Result<CallOutput<C>>>;
+  /** Makes the main frame show another URL, as if the page had navigated away. */
+  navigate(url: string): Promise<void>;
+  /** Quits the app as the OS would; resolves with the exit code it chose. */
+  quit(): Promise<number>;
+  /** What the child printed (the bundle's logs). */
+  logs(): string;
+  kill(): void;
+}
+
+type FromHost =
+  | { type: 'ready'; facts: HostFacts }
+  | { type: 'failed'; message: string }
+  | { type: 'event'; event: BatonEvent }
+  | { type: 'reply'; id: number; result?: unknown; error?: string };
+
+export async function startDesktopHost(options: { mainBundle: string; env: NodeJS.ProcessEnv }): Promise<DesktopHost> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
+  // Set by `electron-vite dev` only; here the app must load its built page.
+  delete env.ELECTRON_RENDERER_URL;
+  const child: ChildProcess = fork(join(import.meta.dirname, 'host.mjs'), [options.mainBundle], {
+    cwd: root,
+    env,
+    execArgv: [],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let logs = '';
+  child.stdout!.on('data', (chunk) => (logs += chunk));
+  child.stderr!.on('data', (chunk) => (logs += chunk));
+
+  const events: BatonEvent[] = [];
+  const pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
+  let nextId = 0;
+  const request = (message: object) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      child.send({ ...message, id });
+    });
+
+  const facts = await new Promise<HostFacts>((resolve, reject) => {
+    child.on('message', (message: FromHost) => {
+      if (message.type === 'ready') resolve(message.facts);
+      else if (message.type === 'failed') reject(new Error(`${message.message}\n${logs}`));
+      else if (message.type === 'event') events.push(message.event);
+      else {
+        const waiter = pending.get(message.id);
+        pending.delete(message.id);
+        if (message.error !== undefined) waiter?.reject(new Error(message.error));
+        else waiter?.resolve(message.result);
+      }
+    });
+    child.on('exit', (code, signal) => {
+      const gone = new Error(`The desktop host exited (${code ?? signal}).\n${logs}`);
+      reject(gone);
+      pending.forEach((waiter) => waiter.reject(gone));
+    });
+  });
+
+  return {
+    facts,
+    events,
+    call: (channel, input, frame = 'main') => request({ op: 'call', channel, input, frame }) as never,
+    navigate: async (url) => void (await request({ op: 'navigate', url })),
+    quit: () => request({ op: 'quit' }) as Promise<number>,
+    logs: () => logs,
+    kill: () => void child.kill(),
+  };
+}

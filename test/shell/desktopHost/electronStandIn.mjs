@@ -1,0 +1,227 @@
+// A recording stand-in for the `electron` module, so the built desktop bundles run in plain Node.
+// Main side (what out/main/index.js imports): app, BrowserWindow, ipcMain, session, Menu, dialog,
+// safeStorage, shell. Each records what the bundle does with it and behaves as Electron does where the
+// bundle relies on it. Renderer side, per frame (rendererElectron): the contextBridge and ipcRenderer a
+// sandboxed preload gets. IPC between the two sides works like Electron's: payloads are structured-cloned,
+// a handler gets the sender frame, main→renderer messages arrive asynchronously in the main frame.
+import { EventEmitter } from 'node:events';
+
+export const STAND_IN_VERSION = '0.0.0-stand-in';
+
+/** A frame as the main process sees it (Electron's WebFrameMain, the parts the shell reads). */
+export class Frame {
+  constructor({ url, parent = null, processId = 1, frameToken }) {
+    this.url = url;
+    this.parent = parent;
+    this.processId = processId;
+    this.frameToken = frameToken;
+    /** Listeners the frame's preload registered with ipcRenderer.on. */
+    this.listeners = new Map();
+  }
+}
+
+let resolveReady;
+const ready = new Promise((resolve) => (resolveReady = resolve));
+let isReady = false;
+
+class App extends EventEmitter {
+  isPackaged = false;
+  exitCode = undefined;
+  #paths = new Map();
+
+  setPath(name, value) {
+    this.#paths.set(name, value);
+  }
+  getPath(name) {
+    const path = this.#paths.get(name);
+    if (!path) throw new Error(`electron stand-in: app.getPath('${name}') before app.setPath (set BATON_DATA_DIR)`);
+    return path;
+  }
+  getVersion() {
+    return STAND_IN_VERSION;
+  }
+  getName() {
+    return 'Baton';
+  }
+  requestSingleInstanceLock() {
+    return true;
+  }
+  isReady() {
+    return isReady;
+  }
+  whenReady() {
+    return ready;
+  }
+  /** As Electron: 'will-quit' may be prevented (the bundle flushes its store first); otherwise 'quit'. */
+  quit() {
+    let prevented = false;
+    this.emit('will-quit', { preventDefault: () => (prevented = true) });
+    if (!prevented) this.emit('quit');
+  }
+  exit(code) {
+    this.exitCode = code;
+    this.emit('quit');
+  }
+}
+export const app = new App();
+
+/** The host says when Electron would be ready. */
+export function markReady() {
+  isReady = true;
+  app.emit('ready');
+  resolveReady();
+}
+
+class IpcMain extends EventEmitter {
+  handlers = new Map();
+
+  handle(channel, handler) {
+    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+    this.handlers.set(channel, handler);
+  }
+  removeHandler(channel) {
+    this.handlers.delete(channel);
+  }
+}
+export const ipcMain = new IpcMain();
+
+class WebContents extends EventEmitter {
+  windowOpenHandler = undefined;
+  mainFrame = new Frame({ url: '', frameToken: 'main-frame' });
+
+  send(channel, payload) {
+    const copy = structuredClone(payload);
+    // Electron delivers asynchronously, to the main frame's listeners.
+    setImmediate(() => this.mainFrame.listeners.get(channel)?.forEach((listener) => listener({}, copy)));
+  }
+  getURL() {
+    return this.mainFrame.url;
+  }
+  isDestroyed() {
+    return false;
+  }
+  setWindowOpenHandler(handler) {
+    this.windowOpenHandler = handler;
+  }
+}
+
+export class BrowserWindow extends EventEmitter {
+  static #all = [];
+  static getAllWindows() {
+    return [...BrowserWindow.#all];
+  }
+
+  constructor(options) {
+    super();
+    this.options = options;
+    this.shown = false;
+    this.webContents = new WebContents();
+    BrowserWindow.#all.push(this);
+    app.emit('web-contents-created', {}, this.webContents);
+  }
+  async loadURL(url) {
+    this.webContents.mainFrame.url = url;
+    setImmediate(() => this.emit('ready-to-show'));
+  }
+  isDestroyed() {
+    return false;
+  }
+  isMinimized() {
+    return false;
+  }
+  restore() {}
+  focus() {}
+  show() {
+    this.shown = true;
+  }
+}
+
+/** What the bundle installed on the default session: permission handlers, the response-header hook. */
+export const session = {
+  defaultSession: {
+    installed: {},
+    setPermissionRequestHandler(handler) {
+      this.installed.permissionRequest = handler;
+    },
+    setPermissionCheckHandler(handler) {
+      this.installed.permissionCheck = handler;
+    },
+    setDevicePermissionHandler(handler) {
+      this.installed.devicePermission = handler;
+    },
+    webRequest: {
+      onHeadersReceived(handler) {
+        session.defaultSession.installed.headersReceived = handler;
+      },
+    },
+  },
+};
+
+export const Menu = {
+  application: undefined,
+  buildFromTemplate: (template) => ({ template }),
+  setApplicationMenu(menu) {
+    Menu.application = menu;
+  },
+};
+
+export const dialog = {
+  errorBoxes: [],
+  showErrorBox(title, content) {
+    dialog.errorBoxes.push({ title, content });
+  },
+};
+
+export const shell = {
+  opened: [],
+  async openExternal(url) {
+    shell.opened.push(url);
+  },
+};
+
+/** No keyring here: the API key comes from ANTHROPIC_API_KEY, as on a desktop without one. */
+export const safeStorage = {
+  isEncryptionAvailable: () => false,
+  getSelectedStorageBackend: () => 'unknown',
+  encryptString() {
+    throw new Error('Encryption is not available');
+  },
+  decryptString() {
+    throw new Error('Encryption is not available');
+  },
+};
+
+/** The `electron` a sandboxed preload gets in `frame` of `webContents`. */
+export function rendererElectron(frame, webContents) {
+  const ipcRenderer = {
+    async invoke(channel, ...args) {
+      const handler = ipcMain.handlers.get(channel);
+      if (!handler) throw new Error(`Error invoking remote method '${channel}': Error: No handler registered for '${channel}'`);
+      try {
+        return structuredClone(await handler({ senderFrame: frame, sender: webContents }, ...structuredClone(args)));
+      } catch (err) {
+        // A handler that throws reaches the page as a rejection with this message, as in Electron.
+        throw new Error(`Error invoking remote method '${channel}': ${err}`);
+      }
+    },
+    on(channel, listener) {
+      if (!frame.listeners.has(channel)) frame.listeners.set(channel, new Set());
+      frame.listeners.get(channel).add(listener);
+      return ipcRenderer;
+    },
+    removeListener(channel, listener) {
+      frame.listeners.get(channel)?.delete(listener);
+      return ipcRenderer;
+    },
+  };
+  const exposed = {};
+  const contextBridge = {
+    exposeInMainWorld(key, api) {
+      if (Object.hasOwn(exposed, key)) throw new Error(`Cannot bind an API on top of an existing property on the window object: ${key}`);
+      exposed[key] = api;
+    },
+  };
+  return { electron: { contextBridge, ipcRenderer }, exposed };
+}
+
+export default { app, BrowserWindow, ipcMain, session, Menu, dialog, shell, safeStorage };

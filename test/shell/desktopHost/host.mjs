@@ -1,0 +1,101 @@
+// Child process that runs the built desktop bundles in plain Node: out/main/index.js (ESM) with the
+// recording stand-in as `electron`, and out/preload/index.cjs as a sandboxed preload, evaluated per frame
+// with a `require` that offers only `electron`. The parent test drives the API the preload exposed, over
+// process IPC (desktopHost.ts has the other end and the message shapes).
+// Usage: node host.mjs <out/main/index.js>
+import { readFileSync } from 'node:fs';
+import { register } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { compileFunction } from 'node:vm';
+
+register('./resolveElectron.mjs', import.meta.url);
+const standIn = await import('./electronStandIn.mjs');
+const { app, BrowserWindow, dialog, Frame, ipcMain, markReady, rendererElectron } = standIn;
+
+/**
+ * Runs the preload in `frame` as Electron's sandbox would: `require` offers `electron` and nothing else.
+ * What it asked for, and how it failed, are recorded for the test to report.
+ */
+function runPreload(path, frame, webContents) {
+  const { electron, exposed } = rendererElectron(frame, webContents);
+  const requested = [];
+  const sandboxedRequire = (name) => {
+    requested.push(name);
+    if (name === 'electron') return electron;
+    throw new Error(`module not found: ${name}`);
+  };
+  const module = { exports: {} };
+  try {
+    compileFunction(readFileSync(path, 'utf8'), ['require', 'module', 'exports'], { filename: path })(
+      sandboxedRequire,
+      module,
+      module.exports,
+    );
+    return { requested, exposed };
+  } catch (err) {
+    return { requested, exposed, error: String(err) };
+  }
+}
+
+function fail(message) {
+  process.send({ type: 'failed', message }, () => process.exit(1));
+}
+
+await import(pathToFileURL(process.argv[2]).href);
+markReady();
+// The bundle creates its window in a .then() after whenReady().
+await new Promise((resolve) => setImmediate(resolve));
+const [win] = BrowserWindow.getAllWindows();
+if (!win) {
+  fail(`The main bundle opened no window. ${JSON.stringify(dialog.errorBoxes)}`);
+} else {
+  const contents = win.webContents;
+  const appUrl = contents.mainFrame.url;
+  const preloadPath = win.options.webPreferences?.preload;
+  const frames = {
+    main: contents.mainFrame,
+    // An iframe inside the app's page, showing the app's own URL.
+    subframe: new Frame({ url: appUrl, parent: contents.mainFrame, frameToken: 'subframe' }),
+    // Another page's top frame, in another renderer process.
+    otherPage: new Frame({ url: 'https://evil.example/', processId: 2, frameToken: 'other-page' }),
+  };
+  const preloads = Object.fromEntries(Object.entries(frames).map(([name, frame]) => [name, runPreload(preloadPath, frame, contents)]));
+  const api = preloads.main.exposed.baton;
+  api?.subscribe((event) => process.send({ type: 'event', event }));
+
+  process.on('message', async (message) => {
+    const reply = (answer) => process.send({ type: 'reply', id: message.id, ...answer });
+    try {
+      if (message.op === 'call') {
+        const exposedApi = preloads[message.frame].exposed.baton;
+        if (!exposedApi) throw new Error(`The preload exposed no API in the ${message.frame} frame`);
+        reply({ result: await exposedApi[message.channel](message.input) });
+      } else if (message.op === 'navigate') {
+        contents.mainFrame.url = message.url;
+        reply({ result: null });
+      } else if (message.op === 'quit') {
+        app.once('quit', () => process.send({ type: 'reply', id: message.id, result: app.exitCode ?? 0 }, () => process.exit(0)));
+        app.quit();
+      }
+    } catch (err) {
+      reply({ error: String(err) });
+    }
+  });
+
+  process.send({
+    type: 'ready',
+    facts: {
+      handled: [...ipcMain.handlers.keys()],
+      listened: ipcMain.eventNames(),
+      windows: BrowserWindow.getAllWindows().length,
+      webPreferences: win.options.webPreferences,
+      appUrl,
+      preloadRequested: preloads.main.requested,
+      exposedKeys: Object.keys(preloads.main.exposed),
+      preloadError: preloads.main.error,
+      apiKeys: Object.keys(api ?? {}),
+      apiFrozen: api !== undefined && Object.isFrozen(api),
+      errorBoxes: dialog.errorBoxes,
+    },
+  });
+}
