@@ -4,7 +4,7 @@
 // it and runs report their errors with it, so the same failure always reaches the user the same way.
 import type { ApiError, ErrorCode } from '../../shared/contract';
 import { ProviderError, type ProviderErrorKind } from './agent/providerErrors';
-import { StorageError } from './session/errors';
+import { StorageError } from './storage/errors';
 
 export class BatonError extends Error {
   override readonly name = 'BatonError';

@@ -5,8 +5,8 @@ import type { BatonEvent } from '../../shared/contract';
 import { CHAT_MAX_TOKENS, SYSTEM_PROMPT } from '../../electron/core/agent/AgentSession';
 import { TODO_REMINDER, REMINDER_AFTER_TURNS } from '../../electron/core/agent/todos';
 import { BatonError } from '../../electron/core/errors';
-import { realFs, type FsSeam } from '../../electron/core/session/fsSeam';
 import { SessionManager } from '../../electron/core/session/SessionManager';
+import { realFs, type FsSeam } from '../../electron/core/storage/fsSeam';
 import { useFakeAnthropic } from '../fakeAnthropic';
 import {
   bodyOf,

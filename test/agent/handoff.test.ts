@@ -8,8 +8,8 @@ import { HANDOFF_SECTIONS, texts } from '../../shared/texts';
 import { HandoffError } from '../../electron/core/agent/AgentSession';
 import { wrapHandoffDocument } from '../../shared/sessionFormat';
 import { buildHandoffPrompt, HANDOFF_MAX_TOKENS } from '../../electron/core/handoff/handoffDocument';
-import { realFs, type FsSeam } from '../../electron/core/session/fsSeam';
 import { SessionManager } from '../../electron/core/session/SessionManager';
+import { realFs, type FsSeam } from '../../electron/core/storage/fsSeam';
 import { useFakeAnthropic, type Scenario } from '../fakeAnthropic';
 import {
   bodyOf,

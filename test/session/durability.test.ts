@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SessionEntry } from '../../shared/session';
-import { StorageError, UnreadableSessionError } from '../../electron/core/session/errors';
-import { realFs } from '../../electron/core/session/fsSeam';
+import { UnreadableSessionError } from '../../electron/core/session/errors';
 import { SessionManager } from '../../electron/core/session/SessionManager';
+import { StorageError } from '../../electron/core/storage/errors';
+import { realFs } from '../../electron/core/storage/fsSeam';
 import { assistant, errnoError, parseEveryLine, seamWith, user, useTempDir } from './helpers';
 
 const dir = useTempDir();

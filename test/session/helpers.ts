@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import type { AgentMessage } from '../../shared/session';
-import { realFs, type FsSeam } from '../../electron/core/session/fsSeam';
+import { realFs, type FsSeam } from '../../electron/core/storage/fsSeam';
 
 /** A fresh temp dir per test, removed after it. */
 export function useTempDir(): () => string {

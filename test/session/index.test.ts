@@ -5,9 +5,9 @@ import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionLockedError } from '../../electron/core/session/errors';
 import { sessionFileName } from '../../electron/core/session/fileName';
-import { realFs } from '../../electron/core/session/fsSeam';
 import { SessionIndex } from '../../electron/core/session/SessionIndex';
 import { SessionManager } from '../../electron/core/session/SessionManager';
+import { realFs } from '../../electron/core/storage/fsSeam';
 import { assistant, errnoError, seamWith, user, useTempDir } from './helpers';
 
 const dir = useTempDir();

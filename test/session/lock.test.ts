@@ -5,9 +5,9 @@ import { existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionLockedError } from '../../electron/core/session/errors';
-import { realFs } from '../../electron/core/session/fsSeam';
-import { acquireLock, lockPathFor, readLock } from '../../electron/core/session/lock';
 import { SessionManager } from '../../electron/core/session/SessionManager';
+import { realFs } from '../../electron/core/storage/fsSeam';
+import { acquireLock, lockPathFor, readLock } from '../../electron/core/storage/lock';
 import { isIntactRecord } from './fixtures/records';
 import { parseEveryLine, user, useTempDir } from './helpers';
 

@@ -2,8 +2,8 @@
 import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { realFs } from '../../electron/core/session/fsSeam';
 import { SessionManager } from '../../electron/core/session/SessionManager';
+import { realFs } from '../../electron/core/storage/fsSeam';
 import { assistant, seamWith, user, useTempDir } from './helpers';
 
 const dir = useTempDir();

@@ -4,12 +4,12 @@
 import { isAscii } from 'node:buffer';
 import { basename, dirname, join } from 'node:path';
 import type { SessionSummary } from '../../../shared/session';
-import { writeFileAtomic } from './atomicWrite';
-import { errnoCode, StorageError } from './errors';
+import { writeFileAtomic } from '../storage/atomicWrite';
+import { errnoCode, StorageError } from '../storage/errors';
+import { realFs, type FsSeam } from '../storage/fsSeam';
+import { fsyncDir, readAt } from '../storage/io';
 import { isSessionFileName, sessionIdFromFileName } from './fileName';
-import { realFs, type FsSeam } from './fsSeam';
-import { fsyncDir, readAt } from './io';
-import { acquireLock } from './lock';
+import { lockSession } from './sessionLock';
 import { summarizeSessionFile, type FileSummary } from './summarizeFile';
 
 const INDEX_VERSION = 1;
@@ -198,7 +198,7 @@ export class SessionIndex {
     const name = this.fileById.get(id);
     if (name === undefined) return false;
     const path = join(this.sessionsDir, name);
-    const lock = acquireLock(this.fs, path);
+    const lock = lockSession(this.fs, path);
     try {
       this.fs.unlinkSync(path);
     } catch (err) {

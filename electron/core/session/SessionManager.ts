@@ -11,16 +11,17 @@ import type {
   SessionHeader,
   SessionSummary,
 } from '../../../shared/session';
+import { StorageError } from '../storage/errors';
+import { realFs, type FsSeam } from '../storage/fsSeam';
+import { closeQuietly, fsyncDir, unlinkQuietly } from '../storage/io';
+import type { FileLock } from '../storage/lock';
 import { isSessionEntry } from './entryShape';
 import { EntryTree } from './entryTree';
-import { StorageError } from './errors';
 import { sessionFileName } from './fileName';
-import { realFs, type FsSeam } from './fsSeam';
-import { closeQuietly, fsyncDir, unlinkQuietly } from './io';
-import { acquireLock, type SessionLock } from './lock';
 import { readSessionFile } from './parseSession';
 import { RecordWriter } from './recordWriter';
 import { buildContext, type SessionContext } from './sessionContext';
+import { lockSession } from './sessionLock';
 import { FIRST_MESSAGE_SEARCH_CHARS } from './summarizeFile';
 import { readTailFrom, type SessionTail } from './tailReader';
 import { shortenTitle, UNTITLED, userText } from './title';
@@ -58,7 +59,7 @@ interface OwnedFile {
   header: SessionHeader;
   tree: EntryTree;
   writer: RecordWriter | undefined;
-  lock: SessionLock | undefined;
+  lock: FileLock | undefined;
   unreadableRecords: number;
   messageCount: number;
   firstMessage: string | undefined;
@@ -100,7 +101,7 @@ export class SessionManager {
    */
   static setTitleOf(filePath: string, title: string, opts: StoreOptions = {}): SessionInfoEntry {
     const fs = opts.fs ?? realFs;
-    const lock = acquireLock(fs, filePath);
+    const lock = lockSession(fs, filePath);
     let fd: number | undefined;
     try {
       fd = openFd(fs, filePath, 'r+');
@@ -304,7 +305,7 @@ function createFile(fs: FsSeam, sessionsDir: string, opts: NewSessionOptions): O
     throw StorageError.fromFsError('Creating the sessions folder', sessionsDir, err);
   }
   const path = join(sessionsDir, sessionFileName(timestamp, header.id));
-  const lock = acquireLock(fs, path);
+  const lock = lockSession(fs, path);
   let fd: number | undefined;
   try {
     fd = openFd(fs, path, 'wx', 0o600);
@@ -325,7 +326,7 @@ function createFile(fs: FsSeam, sessionsDir: string, opts: NewSessionOptions): O
 
 function openFile(fs: FsSeam, path: string, readOnly: boolean): OwnedFile {
   // Lock before reading, so nobody appends between our read and our first write.
-  const lock = readOnly ? undefined : acquireLock(fs, path);
+  const lock = readOnly ? undefined : lockSession(fs, path);
   let fd: number | undefined;
   try {
     fd = openFd(fs, path, readOnly ? 'r' : 'r+');

@@ -1,10 +1,10 @@
 // Line 1 of a session file. Without a valid header a file is not a session at all, and the reason is
 // kept in words the sidebar can show.
 import type { SessionHeader } from '../../../shared/session';
+import type { FsSeam } from '../storage/fsSeam';
+import { readAt } from '../storage/io';
 import { parseHeader } from './entryShape';
 import { UnreadableSessionError } from './errors';
-import type { FsSeam } from './fsSeam';
-import { readAt } from './io';
 
 export const unreadableReasons = {
   empty: 'The file is empty',

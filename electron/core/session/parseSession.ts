@@ -4,8 +4,8 @@
 // cost next to JSON.parse) out of the way.
 import { isAscii } from 'node:buffer';
 import type { SessionEntry, SessionHeader } from '../../../shared/session';
+import type { FsSeam } from '../storage/fsSeam';
 import { isSessionEntry } from './entryShape';
-import type { FsSeam } from './fsSeam';
 import { parseHeaderLine, readHeaderLine } from './headerLine';
 
 export interface ParsedSession {

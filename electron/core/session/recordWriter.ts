@@ -1,9 +1,9 @@
 // Appends complete records to one open session file. A record is acknowledged only after its bytes (and,
 // when asked, an fsync) succeeded; on failure the file is cut back to the last complete record, so a
 // half-written line never stays on disk to fuse with the next one.
-import { StorageError } from './errors';
-import type { FsSeam } from './fsSeam';
-import { writeAll } from './io';
+import { StorageError } from '../storage/errors';
+import type { FsSeam } from '../storage/fsSeam';
+import { writeAll } from '../storage/io';
 
 export class RecordWriter {
   private closed = false;

@@ -3,13 +3,14 @@
 // user message, title changes). The last record's timestamp comes from its first bytes.
 import { basename } from 'node:path';
 import type { SessionHeader, SessionSummary } from '../../../shared/session';
+import { errnoCode, StorageError } from '../storage/errors';
+import type { FsSeam } from '../storage/fsSeam';
+import { readAt } from '../storage/io';
+import { LINE_HEAD_BYTES, LineSplitter } from '../storage/lineSplitter';
 import { isSessionEntry } from './entryShape';
-import { errnoCode, StorageError, UnreadableSessionError } from './errors';
+import { UnreadableSessionError } from './errors';
 import { sessionIdFromFileName } from './fileName';
-import type { FsSeam } from './fsSeam';
 import { parseHeaderLine, readHeaderLine, type HeaderLine } from './headerLine';
-import { readAt } from './io';
-import { LINE_HEAD_BYTES, LineSplitter } from './lineSplitter';
 import { shortenTitle, UNTITLED, userText } from './title';
 
 export interface FileSummary {

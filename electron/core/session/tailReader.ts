@@ -1,10 +1,10 @@
 // Tail-first open (SPEC §8: the last 50 messages in ≤ 50 ms whatever the file size): read the header from
 // the head and the last records backwards from the end, never the middle.
 import type { SessionEntry, SessionHeader } from '../../../shared/session';
+import type { FsSeam } from '../storage/fsSeam';
+import { readAt } from '../storage/io';
 import { isSessionEntry } from './entryShape';
-import type { FsSeam } from './fsSeam';
 import { readHeaderLine } from './headerLine';
-import { readAt } from './io';
 
 export interface SessionTail {
   header: SessionHeader;

@@ -1,8 +1,8 @@
-// One writer per session file (SPEC §2): `<file>.lock` holds {pid, startedAt} of the writer. A lock whose
-// process is gone (crash, kill -9, reboot) is stale and taken over, so a crash never locks the user out.
+// One writer per file (SPEC §2): `<file>.lock` holds {pid, startedAt} of the writer. A lock whose process
+// is gone (crash, kill -9, reboot) is stale and taken over, so a crash never locks the user out.
 import { randomBytes } from 'node:crypto';
 import { uptime } from 'node:os';
-import { errnoCode, SessionLockedError, StorageError } from './errors';
+import { errnoCode, LockedError, StorageError } from './errors';
 import type { FsSeam } from './fsSeam';
 import { readAt, writeAll } from './io';
 
@@ -11,7 +11,7 @@ export interface LockInfo {
   startedAt: string;
 }
 
-export interface SessionLock {
+export interface FileLock {
   readonly path: string;
   release(): void;
 }
@@ -22,12 +22,17 @@ const heldByThisProcess = new Set<string>();
 /** A lock whose content is not (yet) readable gets this long before it counts as abandoned. */
 const UNREADABLE_LOCK_GRACE_MS = 5_000;
 
-export function lockPathFor(sessionFile: string): string {
-  return `${sessionFile}.lock`;
+export function lockPathFor(file: string): string {
+  return `${file}.lock`;
 }
 
-export function acquireLock(fs: FsSeam, sessionFile: string): SessionLock {
-  const path = lockPathFor(sessionFile);
+/** Takes `file`'s lock, or throws what `refuse` makes of the live holder's pid (a LockedError by default). */
+export function acquireLock(
+  fs: FsSeam,
+  file: string,
+  refuse: (holderPid: number) => LockedError = (holderPid) => new LockedError(file, holderPid),
+): FileLock {
+  const path = lockPathFor(file);
   const content = JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() } satisfies LockInfo);
   // A few rounds: each lost race (another process took over the stale lock first) costs one retry.
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -39,19 +44,19 @@ export function acquireLock(fs: FsSeam, sessionFile: string): SessionLock {
     if (seen === undefined) continue; // released meanwhile
     const holder = parseLock(seen);
     if (holder ? isLive(holder, path) : isYoung(fs, path)) {
-      throw new SessionLockedError(sessionFile, holder?.pid ?? 0);
+      throw refuse(holder?.pid ?? 0);
     }
     takeOverStale(fs, path, seen);
   }
   const holder = parseLock(readRaw(fs, path) ?? '');
-  throw new SessionLockedError(sessionFile, holder?.pid ?? 0);
+  throw refuse(holder?.pid ?? 0);
 }
 
-export function readLock(fs: FsSeam, sessionFile: string): LockInfo | undefined {
-  return parseLock(readRaw(fs, lockPathFor(sessionFile)) ?? '');
+export function readLock(fs: FsSeam, file: string): LockInfo | undefined {
+  return parseLock(readRaw(fs, lockPathFor(file)) ?? '');
 }
 
-export function isProcessAlive(pid: number): boolean {
+function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

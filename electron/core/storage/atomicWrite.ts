@@ -1,5 +1,5 @@
-// Whole-file rewrites (SPEC §2): temp file → fsync → rename, so a reader or a crash sees the old file or the
-// new one, never a half-written mix.
+// Whole-file rewrites (SPEC §2): temp file → fsync → rename → folder fsync, so a reader or a crash sees the
+// old file or the new one, never a half-written mix, and the new name survives a crash.
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { StorageError } from './errors';

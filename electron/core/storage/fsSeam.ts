@@ -1,4 +1,4 @@
-// The narrow set of synchronous fs calls the session store makes. Everything goes through it so tests can
+// The narrow set of synchronous fs calls the stores make. Everything goes through it so tests can
 // inject real-looking failures (ENOSPC halfway through a record, EIO on fsync) without mocking node:fs.
 import * as fs from 'node:fs';
 

@@ -3,7 +3,7 @@
 // whole if the sink wants it (else just its first bytes), so a scan over a 40 MB session never holds
 // more than a chunk plus one wanted line.
 
-/** Enough for `{"type":…,"id":…,"parentId":…,"timestamp":"…"` of an entry this store writes. */
+/** Enough for a JSONL record's leading fields, e.g. a session entry's `{"type":…,"id":…,"parentId":…,"timestamp":"…"`. */
 export const LINE_HEAD_BYTES = 160;
 
 export interface LineSink {

@@ -1,0 +1,66 @@
+// Errors of the file helpers and the stores built on them. Callers map them to the API's `storage` (or
+// `busy`) error; `code` says what happened.
+
+export type StorageErrorCode =
+  /** Disk full, I/O error, permission … the errno code of the failed call (ENOSPC, EIO, EACCES …). */
+  | (string & {})
+  /** The file is not readable as what it should be (empty, no header, bad header, not JSON). */
+  | 'UNREADABLE'
+  /** Another live process holds the file's lock. */
+  | 'LOCKED'
+  /** The file was opened read-only or has been closed. */
+  | 'READ_ONLY'
+  | 'CLOSED';
+
+export class StorageError extends Error {
+  override name = 'StorageError';
+  constructor(
+    readonly code: StorageErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  /** Wraps a failed fs call: keeps its errno code so the UI can say "disk full" rather than "error". */
+  static fromFsError(what: string, path: string, err: unknown): StorageError {
+    if (err instanceof StorageError) return err;
+    const code = errnoCode(err) ?? 'EIO';
+    const detail = err instanceof Error ? err.message : String(err);
+    const reason = REASONS[code];
+    const message = reason ? `${reason} ${what} ${path} did not complete (${code}).` : `${what} failed for ${path}: ${detail}`;
+    return new StorageError(code, message, { cause: err });
+  }
+}
+
+/** What the common failures mean to the user; the errno code stays in the message for support. */
+const REASONS: Record<string, string> = {
+  ENOSPC: 'The disk is full, so this was not saved.',
+  EDQUOT: 'The disk quota is used up, so this was not saved.',
+  EROFS: 'The disk is read-only, so this was not saved.',
+  EACCES: 'Baton may not write to its data folder, so this was not saved.',
+  EPERM: 'Baton may not write to its data folder, so this was not saved.',
+  EIO: 'The disk reported an error, so this was not saved.',
+};
+
+/** Another live process (or this one) holds the file's lock. */
+export class LockedError extends StorageError {
+  override name = 'LockedError';
+  constructor(
+    readonly file: string,
+    readonly holderPid: number,
+    message = `${file} is already being written by ${lockHolder(holderPid)}.`,
+  ) {
+    super('LOCKED', message);
+  }
+}
+
+/** The lock holder as a user reads it. */
+export function lockHolder(pid: number): string {
+  return pid === process.pid ? 'this process' : pid > 0 ? `process ${pid}` : 'another process';
+}
+
+export function errnoCode(err: unknown): string | undefined {
+  if (typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string') return err.code;
+  return undefined;
+}
