@@ -1,8 +1,10 @@
 // The desktop key store: the key encrypted by the OS (Electron safeStorage, passed in as a cipher so
 // this file stays free of `electron` and testable) in one small file, with ANTHROPIC_API_KEY as fallback.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { BatonError } from '../errors';
+import { writeFileAtomic } from '../storage/atomicWrite';
+import { realFs } from '../storage/fsSeam';
 import { apiKeyFromEnv, checkedApiKey, type ApiKeySource, type ApiKeyStore } from './apiKey';
 
 export const API_KEY_FILE = 'api-key.bin';
@@ -45,7 +47,9 @@ export class EncryptedFileApiKeyStore implements ApiKeyStore {
         'This system offers no safe place to store the API key. Set ANTHROPIC_API_KEY before starting Baton instead.',
       );
     }
-    writeAtomically(this.filePath, this.cipher.encrypt(trimmed));
+    realFs.mkdirSync(dirname(this.filePath));
+    // A crash leaves the old key or the new one, never half a file.
+    writeFileAtomic(realFs, this.filePath, this.cipher.encrypt(trimmed));
     this.#stored = trimmed;
     this.#loaded = true;
   }
@@ -77,24 +81,5 @@ export class EncryptedFileApiKeyStore implements ApiKeyStore {
     }
     this.#loaded = true;
     return this.#stored;
-  }
-}
-
-/** Temp file, fsync, rename: a crash leaves the old key or the new one, never half a file. */
-function writeAtomically(filePath: string, data: Buffer): void {
-  const temp = `${filePath}.${process.pid}.tmp`;
-  mkdirSync(dirname(filePath), { recursive: true });
-  try {
-    const fd = openSync(temp, 'w', 0o600);
-    try {
-      writeSync(fd, data);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, filePath);
-  } catch (err) {
-    rmSync(temp, { force: true });
-    throw err;
   }
 }
