@@ -11,6 +11,8 @@ import { HANDOFF_SECTIONS } from '../shared/texts';
 import { AgentSession, type AgentProvider } from '../electron/core/agent/AgentSession';
 import { sessionFileName } from '../electron/core/session/fileName';
 import { SessionManager } from '../electron/core/session/SessionManager';
+import { readTail } from '../electron/core/session/tailReader';
+import { realFs } from '../electron/core/storage/fsSeam';
 import { report } from './report';
 
 const gc: () => void = (globalThis as { gc?: () => void }).gc ?? (() => {});
@@ -91,7 +93,7 @@ async function timeHandoff(file: string): Promise<number> {
 
 /** The result must be what the budget is about: a new session on disk and the context rebuilt from it. */
 function check(agent: AgentSession, document: string): void {
-  const view = SessionManager.readTail(agent.sessionManager.getSessionFile(), 5);
+  const view = readTail(realFs, agent.sessionManager.getSessionFile(), 5);
   const entry = view.entries[0];
   if (view.header.origin !== 'handoff' || entry?.type !== 'custom_message' || !entry.content.includes(document)) {
     throw new Error('the new session is not on disk as expected');

@@ -8,6 +8,7 @@ import type { AgentMessage, SessionEntry, SessionHeader } from '../shared/sessio
 import { sessionFileName } from '../electron/core/session/fileName';
 import { SessionIndex } from '../electron/core/session/SessionIndex';
 import { SessionManager } from '../electron/core/session/SessionManager';
+import { SessionStore } from '../electron/core/session/SessionStore';
 import { report } from './report';
 
 const gc = exposeGc();
@@ -61,10 +62,11 @@ function benchOpenAndTail(): void {
       `(open ${fmt(median(openTimes))} ms, parse ${fmt(median(parseTimes))} ms; parse discarding results ${fmt(median(discardTimes))} ms)`,
   });
 
+  const store = SessionStore.load(dir);
   const tailTimes: number[] = [];
   for (let round = 0; round < 9; round++) {
     const t = performance.now();
-    const tail = SessionManager.readTail(file, 50);
+    const tail = store.tail('big', 50);
     tailTimes.push(performance.now() - t);
     if (tail.entries.filter((e) => e.type === 'message').length !== 50) throw new Error('tail is short');
   }
@@ -73,7 +75,7 @@ function benchOpenAndTail(): void {
     value: Math.max(...tailTimes),
     unit: 'ms',
     budget: 50,
-    comparedWith: `slowest of 9 readTail calls on a ${mb(lines)} MB, 100,000-message file, the first one cold (median ${fmt(median(tailTimes))} ms)`,
+    comparedWith: `slowest of 9 SessionStore.tail calls on a ${mb(lines)} MB, 100,000-message file, the first one cold (median ${fmt(median(tailTimes))} ms)`,
   });
 }
 

@@ -1,6 +1,6 @@
 // The main-process core (SPEC §1): one object that owns the session store, the agent session and the
 // settings, and answers every contract call. The desktop shell and the web server both wrap it.
-import { mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BatonEvent, SessionView } from '../../shared/contract';
 import { AgentSession } from './agent/AgentSession';
@@ -8,8 +8,8 @@ import { AnthropicProvider } from './agent/AnthropicProvider';
 import { BatonError } from './errors';
 import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher';
 import { isSafeExternalUrl } from './security/externalUrl';
-import { SessionIndex } from './session/SessionIndex';
-import { SessionManager } from './session/SessionManager';
+import type { SessionManager } from './session/SessionManager';
+import { SessionStore } from './session/SessionStore';
 import { checkedApiKey, type ApiKeyStore } from './settings/apiKey';
 import type { SettingsStore } from './settings/SettingsStore';
 import { slashCommands } from './slashCommands';
@@ -37,12 +37,10 @@ export interface Core {
 }
 
 export function createCore(options: CoreOptions): Core {
-  const sessionsDir = join(options.dataDir, 'sessions');
-  mkdirSync(sessionsDir, { recursive: true });
   const listeners = new Set<(event: BatonEvent) => void>();
   const emit = (event: BatonEvent) => listeners.forEach((listener) => listener(event));
 
-  const index = SessionIndex.load(sessionsDir);
+  const store = SessionStore.load(join(options.dataDir, 'sessions'));
   // One client per key: a key set in Settings takes effect on the next request.
   let client: { apiKey: string; provider: AnthropicProvider } | undefined;
   const provider = (): AnthropicProvider => {
@@ -60,25 +58,25 @@ export function createCore(options: CoreOptions): Core {
     return client.provider;
   };
   const agent = new AgentSession({
-    sessionManager: openLatestOrCreate(index, sessionsDir),
+    sessionManager: store.openLatestOrCreate(), // where the user left off
     provider: { stream: (request, handlers) => provider().stream(request, handlers) },
     getSettings: () => options.settings.get(),
     promptsDir: join(options.dataDir, 'prompts'),
   });
-  index.upsert(agent.sessionManager);
+  store.sync(agent.sessionManager);
 
   // The index is derived data (rebuilt from the files if lost), so it is saved lazily, not per message.
   let saveTimer: NodeJS.Timeout | undefined;
   const sessionsChanged = () => {
     emit({ type: 'sessions_changed' });
     clearTimeout(saveTimer);
-    saveTimer = setTimeout(() => index.save(), 1_000).unref();
+    saveTimer = setTimeout(() => store.save(), 1_000).unref();
   };
 
-  const view = (): SessionView => viewOf(agent, index);
+  const view = (): SessionView => viewOf(agent, store);
   /** After the agent moved to another session (open, new, delete, handoff): index it and tell the UI. */
   const announceSwitch = (): SessionView => {
-    index.upsert(agent.sessionManager);
+    store.sync(agent.sessionManager);
     const session = view();
     emit({ type: 'session_switched', session });
     sessionsChanged();
@@ -90,14 +88,14 @@ export function createCore(options: CoreOptions): Core {
     agent.switchSession(manager);
     // A session left without a single entry holds nothing: drop it rather than fill the sidebar with
     // "New session" rows. Its lock was released by the switch.
-    if (unused) index.remove(left.getSessionId());
+    if (unused) store.delete(left.getSessionId());
     return announceSwitch();
   };
 
   // Keep the sidebar's index in step with what the agent writes.
   agent.subscribe((event) => {
     if (event.type === 'message_end') {
-      index.upsert(agent.sessionManager);
+      store.sync(agent.sessionManager);
       sessionsChanged();
     }
     emit(event);
@@ -119,17 +117,16 @@ export function createCore(options: CoreOptions): Core {
       options.apiKey.set(apiKey);
       return handlers['app.info']({});
     },
-    'sessions.list': ({ query }) => index.list(query),
+    'sessions.list': ({ query }) => store.list(query),
     'sessions.current': () => view(),
     'sessions.open': ({ id }) => {
       if (id === agent.sessionId) return view();
       refuseWhileBusy();
-      const file = fileOf(id);
       // Tail first: a big session shows its end while the whole file is read.
-      const previewed = statSync(file).size >= PREVIEW_MIN_BYTES;
-      if (previewed) emit({ type: 'session_switched', session: previewOf(SessionManager.readTail(file, 50), agent, index) });
+      const previewed = statSync(store.fileFor(id)).size >= PREVIEW_MIN_BYTES;
+      if (previewed) emit({ type: 'session_switched', session: previewOf(store.tail(id, 50), agent, store) });
       try {
-        return switchTo(SessionManager.open(file));
+        return switchTo(store.open(id));
       } catch (err) {
         if (previewed) emit({ type: 'session_switched', session: view() }); // back to where the user still is
         throw err;
@@ -137,7 +134,7 @@ export function createCore(options: CoreOptions): Core {
     },
     'sessions.new': () => {
       refuseWhileBusy();
-      return switchTo(SessionManager.create(sessionsDir));
+      return switchTo(store.create());
     },
     'sessions.entries': ({ id, end, limit }) => {
       if (id !== agent.sessionId) throw new BatonError('not_found', 'That session is not open');
@@ -149,22 +146,21 @@ export function createCore(options: CoreOptions): Core {
     'sessions.rename': ({ id, title }) => {
       if (id === agent.sessionId) {
         agent.sessionManager.appendSessionInfo({ title });
-        index.upsert(agent.sessionManager);
+        store.sync(agent.sessionManager);
       } else {
         // A session open elsewhere is refused by its lock; one that is not open costs a tail read.
-        SessionManager.setTitleOf(fileOf(id), title);
-        index.update(id, { title });
+        store.rename(id, title);
       }
       sessionsChanged();
       return { ok: true as const };
     },
     'sessions.delete': ({ id }) => {
-      fileOf(id);
+      store.fileFor(id); // an unknown id is refused before anything changes
       if (id === agent.sessionId) {
         refuseWhileBusy();
-        switchTo(SessionManager.create(sessionsDir));
+        switchTo(store.create()); // drops the session itself if it had no entry
       }
-      index.remove(id);
+      if (store.get(id)) store.delete(id);
       sessionsChanged();
       return { ok: true as const };
     },
@@ -199,12 +195,6 @@ export function createCore(options: CoreOptions): Core {
     },
   };
 
-  function fileOf(id: string): string {
-    const file = index.fileFor(id);
-    if (!file) throw new BatonError('not_found', 'That session no longer exists');
-    return file;
-  }
-
   function refuseWhileBusy(): void {
     if (agent.isStreaming || agent.isGeneratingHandoff) {
       throw new BatonError('busy', 'Wait for the current response to finish or stop it first.');
@@ -222,22 +212,8 @@ export function createCore(options: CoreOptions): Core {
       agent.abortHandoff();
       agent.sessionManager.close();
       clearTimeout(saveTimer);
-      index.save();
+      store.save();
       listeners.clear();
     },
   };
-}
-
-/** Startup opens the most recently used session, so the user is where they left off. */
-function openLatestOrCreate(index: SessionIndex, sessionsDir: string): SessionManager {
-  for (const summary of index.list()) {
-    const file = !summary.unreadable && index.fileFor(summary.id);
-    if (!file) continue;
-    try {
-      return SessionManager.open(file);
-    } catch {
-      // Locked by another instance or unreadable: try the next one, else start fresh.
-    }
-  }
-  return SessionManager.create(sessionsDir);
 }

@@ -24,10 +24,15 @@ const PROVIDER_CODES: Partial<Record<ProviderErrorKind, ErrorCode>> = {
   server: 'server',
 };
 
+/**
+ * A session another Baton writes is busy, not broken; an id the store does not know is not found; every
+ * other store failure is a storage error.
+ */
+const STORAGE_CODES: Partial<Record<string, ErrorCode>> = { LOCKED: 'busy', NOT_FOUND: 'not_found' };
+
 export function toApiError(err: unknown): ApiError {
   if (err instanceof BatonError) return { code: err.code, message: err.message };
-  // A session another Baton writes is busy, not broken; every other store failure is a storage error.
-  if (err instanceof StorageError) return { code: err.code === 'LOCKED' ? 'busy' : 'storage', message: err.message };
+  if (err instanceof StorageError) return { code: STORAGE_CODES[err.code] ?? 'storage', message: err.message };
   if (err instanceof ProviderError) return { code: PROVIDER_CODES[err.kind] ?? 'internal', message: err.message };
   // A failed fs call outside the store (the settings file, say) is a storage error too.
   const errno = (err as { code?: unknown } | null)?.code;

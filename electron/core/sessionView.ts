@@ -1,8 +1,8 @@
-// What the renderer needs to show the open session, read from the agent and the index.
+// What the renderer needs to show the open session, read from the agent and the session store.
 import type { SessionView } from '../../shared/contract';
-import type { SessionTail } from './session/tailReader';
 import type { AgentSession } from './agent/AgentSession';
-import type { SessionIndex } from './session/SessionIndex';
+import type { SessionStore } from './session/SessionStore';
+import type { SessionTail } from './session/tailReader';
 
 /**
  * How many of the newest entries a view carries. Enough to fill any screen and to scroll a while;
@@ -10,7 +10,7 @@ import type { SessionIndex } from './session/SessionIndex';
  */
 export const VIEW_WINDOW = 2_000;
 
-export function viewOf(agent: AgentSession, index: SessionIndex): SessionView {
+export function viewOf(agent: AgentSession, store: SessionStore): SessionView {
   const manager = agent.sessionManager;
   const header = manager.getHeader();
   const usage = agent.getContextUsage();
@@ -21,7 +21,7 @@ export function viewOf(agent: AgentSession, index: SessionIndex): SessionView {
     entries: all.slice(firstEntryIndex),
     firstEntryIndex,
     unreadableRecords: manager.unreadableRecords,
-    parentTitle: header.parentSession ? index.get(header.parentSession)?.title : undefined,
+    parentTitle: header.parentSession ? store.get(header.parentSession)?.title : undefined,
     todos: agent.getTodos(),
     isStreaming: agent.isStreaming,
     model: agent.getModel(),
@@ -34,13 +34,13 @@ export function viewOf(agent: AgentSession, index: SessionIndex): SessionView {
  * What a big session shows while it is still being opened: its header and its last messages, read from
  * the file's end. The full view replaces it a moment later.
  */
-export function previewOf(tail: SessionTail, agent: AgentSession, index: SessionIndex): SessionView {
+export function previewOf(tail: SessionTail, agent: AgentSession, store: SessionStore): SessionView {
   return {
     header: tail.header,
     entries: tail.entries,
     firstEntryIndex: 0,
     unreadableRecords: tail.unreadableRecords,
-    parentTitle: tail.header.parentSession ? index.get(tail.header.parentSession)?.title : undefined,
+    parentTitle: tail.header.parentSession ? store.get(tail.header.parentSession)?.title : undefined,
     todos: [],
     isStreaming: false,
     model: agent.getModel(),

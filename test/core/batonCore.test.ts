@@ -192,6 +192,15 @@ describe('BatonCore', () => {
     expect((await call('sessions.list', {})).map((s) => s.id)).toEqual([expect.any(String), kept.header.id]);
   });
 
+  it('deletes the open session even when it is still empty', async () => {
+    const empty = await call('sessions.current', {});
+    await call('sessions.delete', { id: empty.header.id });
+    const now = await call('sessions.current', {});
+    expect(now.header.id).not.toBe(empty.header.id);
+    expect(sessionFiles().some((f) => f.includes(empty.header.id))).toBe(false);
+    expect((await call('sessions.list', {})).map((s) => s.id)).toEqual([now.header.id]);
+  });
+
   it('checks a link before anything opens it; web mode hands a safe one back to the page', async () => {
     expect(await core.dispatch('shell.openExternal', { url: 'javascript:alert(1)' }, true)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await core.dispatch('shell.openExternal', { url: 'file:///etc/passwd' }, true)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });

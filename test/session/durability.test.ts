@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { SessionEntry } from '../../shared/session';
 import { UnreadableSessionError } from '../../electron/core/session/errors';
 import { SessionManager } from '../../electron/core/session/SessionManager';
+import { SessionStore } from '../../electron/core/session/SessionStore';
+import { readTail } from '../../electron/core/session/tailReader';
 import { StorageError } from '../../electron/core/storage/errors';
 import { realFs } from '../../electron/core/storage/fsSeam';
 import { assistant, errnoError, parseEveryLine, seamWith, user, useTempDir } from './helpers';
@@ -14,8 +16,8 @@ import { assistant, errnoError, parseEveryLine, seamWith, user, useTempDir } fro
 const dir = useTempDir();
 const sessionsDir = () => join(dir(), 'sessions');
 
-/** A closed session with a few entries; returns its file and what was appended. */
-function writeSession(lastText = 'last'): { file: string; entries: SessionEntry[] } {
+/** A closed session with a few entries; returns its id, its file and what was appended. */
+function writeSession(lastText = 'last'): { id: string; file: string; entries: SessionEntry[] } {
   const manager = SessionManager.create(sessionsDir());
   const entries: SessionEntry[] = [
     manager.appendMessage(user('first question')),
@@ -26,7 +28,7 @@ function writeSession(lastText = 'last'): { file: string; entries: SessionEntry[
     manager.appendMessage(assistant(lastText)),
   ];
   manager.close();
-  return { file: manager.getSessionFile(), entries };
+  return { id: manager.getSessionId(), file: manager.getSessionFile(), entries };
 }
 
 describe('a torn last record', () => {
@@ -60,10 +62,10 @@ describe('a torn last record', () => {
   });
 
   it('renaming a closed session with a torn tail cuts the tail before appending', () => {
-    const { file, entries } = writeSession();
+    const { id, file, entries } = writeSession();
     const whole = readFileSync(file);
     writeFileSync(file, whole.subarray(0, whole.length - 20));
-    const info = SessionManager.setTitleOf(file, 'Renamed');
+    const info = SessionStore.load(sessionsDir()).rename(id, 'Renamed');
     expect(info.parentId).toBe(entries.at(-2)!.id);
     expect(parseEveryLine(file)).toHaveLength(1 + entries.length);
     const reopened = SessionManager.open(file, { readOnly: true });
@@ -173,7 +175,7 @@ describe('files that are not sessions', () => {
       expect(error).toBeInstanceOf(UnreadableSessionError);
       expect((error as UnreadableSessionError).reason).toBe(reason);
       expect((error as UnreadableSessionError).code).toBe('UNREADABLE');
-      expect(() => SessionManager.readTail(file)).toThrow(UnreadableSessionError);
+      expect(() => readTail(realFs, file, 50)).toThrow(UnreadableSessionError);
       expect(readFileSync(file)).toEqual(Buffer.from(content));
       // The failed open released its lock.
       expect(readdirSync(dir()).filter((n) => n.endsWith('.lock'))).toEqual([]);
@@ -239,7 +241,7 @@ describe('a write that fails', () => {
     expect(readFileSync(manager.getSessionFile()).equals(before)).toBe(true);
     expect(manager.getEntries()).toEqual([kept]);
     expect(manager.getLeafId()).toBe(kept.id);
-    expect(manager.getMessageCount()).toBe(1);
+    expect(manager.getSummary().messageCount).toBe(1);
 
     disk.disarm();
     const next = manager.appendMessage(assistant('after the disk has room'));

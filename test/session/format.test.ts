@@ -52,7 +52,7 @@ describe('entries', () => {
     const b = manager.appendMessage(assistant('hi'));
     const c = manager.appendCustomMessageEntry('note', 'remember this', false, { source: 'test' });
     const d = manager.appendModelChange('claude-other');
-    const e = manager.setTitle('Greetings');
+    const e = manager.appendSessionInfo({ title: 'Greetings' });
     manager.close();
 
     const lines = parseEveryLine(manager.getSessionFile()).slice(1);
@@ -114,7 +114,7 @@ describe('branch and context', () => {
     manager.appendCustomMessageEntry('handoff', '<handoff-context>\ndoc\n</handoff-context>', true);
     manager.appendModelChange('claude-x');
     manager.appendMessage(user('continue'));
-    manager.setTitle('Continued');
+    manager.appendSessionInfo({ title: 'Continued' });
     manager.appendMessage(assistant('ok'));
 
     expect(manager.getBranch().map((e) => e.type)).toEqual(['custom_message', 'model_change', 'message', 'session_info', 'message']);
@@ -178,24 +178,13 @@ describe('titles', () => {
     manager.appendMessage({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'not typed' }] });
     manager.appendMessage(user('  Please   refactor the session store so that every record is durable and readable after a crash  '));
     expect(manager.getTitle()).toBe('Please refactor the session store so that every record is…');
-    manager.setTitle('First');
-    manager.setTitle('Second');
+    manager.appendSessionInfo({ title: 'First' });
+    manager.appendSessionInfo({ title: 'Second' });
     expect(manager.getTitle()).toBe('Second');
     manager.close();
     const reopened = SessionManager.open(manager.getSessionFile());
     expect(reopened.getTitle()).toBe('Second');
     expect(reopened.getSummary()).toMatchObject({ title: 'Second', messageCount: 2 });
-    reopened.close();
-  });
-
-  it('can be set on a session that is not open, reading only its tail', () => {
-    const manager = SessionManager.create(sessionsDir());
-    const last = manager.appendMessage(user('hello'));
-    manager.close();
-    const entry = SessionManager.setTitleOf(manager.getSessionFile(), 'Renamed');
-    expect(entry.parentId).toBe(last.id);
-    const reopened = SessionManager.open(manager.getSessionFile());
-    expect(reopened.getTitle()).toBe('Renamed');
     reopened.close();
   });
 

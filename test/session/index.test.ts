@@ -3,7 +3,6 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionLockedError } from '../../electron/core/session/errors';
 import { sessionFileName } from '../../electron/core/session/fileName';
 import { SessionIndex } from '../../electron/core/session/SessionIndex';
 import { SessionManager } from '../../electron/core/session/SessionManager';
@@ -30,7 +29,7 @@ describe('rebuilding from the files', () => {
     const titled = session((m) => {
       m.appendMessage(user('how do I fsync a directory?'));
       m.appendMessage(assistant('open it and fsync the descriptor'));
-      m.setTitle('Directory fsync');
+      m.appendSessionInfo({ title: 'Directory fsync' });
     });
     await tick();
     const untitled = session((m) => {
@@ -201,7 +200,7 @@ describe('search', () => {
   it('matches title and first user message, any case, every word', () => {
     session((m) => {
       m.appendMessage(user('Parsing JSONL quickly'));
-      m.setTitle('Loader speed');
+      m.appendSessionInfo({ title: 'Loader speed' });
     });
     session((m) => m.appendMessage(user('Why does the Lock file stay behind?')));
     const index = SessionIndex.load(sessionsDir(), { indexFile: indexFile() });
@@ -221,7 +220,7 @@ describe('kept current by the app', () => {
     manager.appendMessage(user('live session'));
     index.upsert(manager);
     manager.appendMessage(assistant('answer'));
-    manager.setTitle('Live');
+    manager.appendSessionInfo({ title: 'Live' });
     expect(index.upsert(manager)).toMatchObject({ title: 'Live', messageCount: 2 });
     index.save();
     manager.close();
@@ -238,8 +237,17 @@ describe('kept current by the app', () => {
     expect(index.update('no-such-id', { title: 'x' })).toBeUndefined();
   });
 
+  it('drop() forgets a row and leaves the files alone: the index is a cache, not the store', () => {
+    const m = session((x) => x.appendMessage(user('still on disk')));
+    const index = SessionIndex.load(sessionsDir(), { indexFile: indexFile() });
+    const before = readdirSync(sessionsDir());
+    index.drop(m.getSessionId());
+    expect(index.list()).toEqual([]);
+    expect(readdirSync(sessionsDir())).toEqual(before);
+  });
+
   it('stores non-ASCII titles escaped, and reads them back exactly', () => {
-    const m = session((x) => x.setTitle('Café ☕ — 漢字 😀'));
+    const m = session((x) => x.appendSessionInfo({ title: 'Café ☕ — 漢字 😀' }));
     const index = SessionIndex.load(sessionsDir(), { indexFile: indexFile() });
     index.save();
     expect(readFileSync(indexFile()).every((b) => b < 0x80)).toBe(true);
@@ -262,27 +270,6 @@ describe('kept current by the app', () => {
     expect(readdirSync(dir()).filter((n) => n.endsWith('.tmp'))).toEqual([]);
     index.save();
     expect(SessionIndex.loadStored(sessionsDir(), { indexFile: indexFile() }).list()).toHaveLength(2);
-  });
-});
-
-describe('remove()', () => {
-  it('deletes the session file and its row', () => {
-    const m = session((x) => x.appendMessage(user('bye')));
-    const index = SessionIndex.load(sessionsDir(), { indexFile: indexFile() });
-    expect(index.remove(m.getSessionId())).toBe(true);
-    expect(existsSync(m.getSessionFile())).toBe(false);
-    expect(index.list()).toEqual([]);
-    expect(index.remove(m.getSessionId())).toBe(false);
-    expect(SessionIndex.load(sessionsDir(), { indexFile: indexFile() }).list()).toEqual([]);
-  });
-
-  it('refuses a session another writer holds, and keeps it', () => {
-    const manager = SessionManager.create(sessionsDir());
-    const index = SessionIndex.load(sessionsDir(), { indexFile: indexFile() });
-    expect(() => index.remove(manager.getSessionId())).toThrow(SessionLockedError);
-    expect(existsSync(manager.getSessionFile())).toBe(true);
-    expect(index.list()).toHaveLength(1);
-    manager.close();
   });
 });
 

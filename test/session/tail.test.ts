@@ -3,13 +3,16 @@ import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SessionManager } from '../../electron/core/session/SessionManager';
+import { SessionStore } from '../../electron/core/session/SessionStore';
+import type { SessionTail } from '../../electron/core/session/tailReader';
 import { realFs } from '../../electron/core/storage/fsSeam';
 import { assistant, seamWith, user, useTempDir } from './helpers';
 
 const dir = useTempDir();
+const sessionsDir = () => join(dir(), 'sessions');
 
 function sessionWith(count: number, text: (i: number) => string = (i) => `message ${i}`): SessionManager {
-  const manager = SessionManager.create(join(dir(), 'sessions'));
+  const manager = SessionManager.create(sessionsDir());
   for (let i = 0; i < count; i++) {
     manager.appendMessage(i % 2 ? assistant(text(i)) : user(text(i)));
     if (i % 10 === 5) manager.appendModelChange(`model-${i}`);
@@ -17,12 +20,16 @@ function sessionWith(count: number, text: (i: number) => string = (i) => `messag
   return manager;
 }
 
-describe('SessionManager.readTail', () => {
+function tailOf(manager: SessionManager, n?: number): SessionTail {
+  return SessionStore.load(sessionsDir()).tail(manager.getSessionId(), n);
+}
+
+describe('SessionStore.tail', () => {
   it('returns the header and the last 50 messages with the entries among them, in file order', () => {
     const manager = sessionWith(200);
     manager.close();
     const all = manager.getEntries();
-    const tail = SessionManager.readTail(manager.getSessionFile(), 50);
+    const tail = tailOf(manager, 50);
 
     expect(tail.header).toEqual(manager.getHeader());
     expect(tail.entries.filter((e) => e.type === 'message')).toHaveLength(50);
@@ -38,7 +45,7 @@ describe('SessionManager.readTail', () => {
   it('returns a short session whole', () => {
     const manager = sessionWith(7);
     manager.close();
-    const tail = SessionManager.readTail(manager.getSessionFile());
+    const tail = tailOf(manager);
     expect(tail.entries).toEqual(manager.getEntries());
     expect(tail.complete).toBe(true);
   });
@@ -51,7 +58,7 @@ describe('SessionManager.readTail', () => {
     lines[lines.length - 5] = '{not json';
     writeFileSync(file, lines.join('\n'));
     appendFileSync(file, '{"type":"message","id":"torn","par');
-    const tail = SessionManager.readTail(file, 50);
+    const tail = tailOf(manager, 50);
     expect(tail.unreadableRecords).toBe(1);
     expect(tail.entries.some((e) => e.id === 'torn')).toBe(false);
     expect(tail.completeLength).toBe(statSync(file).size - '{"type":"message","id":"torn","par'.length);
@@ -62,7 +69,7 @@ describe('SessionManager.readTail', () => {
   it('handles records far bigger than its first read', () => {
     const manager = sessionWith(12, (i) => `${i}:${'z'.repeat(i % 3 === 0 ? 3_000_000 : 100)}`);
     manager.close();
-    const tail = SessionManager.readTail(manager.getSessionFile(), 10);
+    const tail = tailOf(manager, 10);
     expect(tail.entries).toEqual(manager.getEntries().slice(-tail.entries.length));
     expect(tail.entries.filter((e) => e.type === 'message')).toHaveLength(10);
   });
@@ -78,16 +85,18 @@ describe('SessionManager.readTail', () => {
         return n;
       },
     });
-    const tail = SessionManager.readTail(manager.getSessionFile(), 50, { fs });
+    const store = SessionStore.load(sessionsDir(), { fs });
+    bytesRead = 0; // loading summarised the file for the history; the tail read is what counts
+    const tail = store.tail(manager.getSessionId(), 50);
     expect(tail.entries.filter((e) => e.type === 'message')).toHaveLength(50);
     expect(statSync(manager.getSessionFile()).size).toBeGreaterThan(25_000_000);
     expect(bytesRead).toBeLessThan(2_000_000);
   });
 
   it('of a header-only session is empty and complete', () => {
-    const manager = SessionManager.create(join(dir(), 'sessions'));
+    const manager = SessionManager.create(sessionsDir());
     manager.close();
-    const tail = SessionManager.readTail(manager.getSessionFile());
+    const tail = tailOf(manager);
     expect(tail).toMatchObject({ entries: [], complete: true, unreadableRecords: 0 });
   });
 });

@@ -1,15 +1,15 @@
-// The history sidebar's index (SPEC §2): one row per session file, derived data only. It is kept in
-// `<dataDir>/session-index.json`, rebuilt from the files when missing or stale, and reconciled at load
-// with files added, changed or deleted behind the app's back (size + mtime tell which to re-read).
+// The history sidebar's index (SPEC §2): one row per session file, a cache of what the files say. It is
+// kept in `<dataDir>/session-index.json`, rebuilt from the files when missing or stale, and reconciled at
+// load with files added, changed or deleted behind the app's back (size + mtime tell which to re-read).
+// It reads session files but writes nothing except its own file; SessionStore changes the files.
 import { isAscii } from 'node:buffer';
 import { basename, dirname, join } from 'node:path';
 import type { SessionSummary } from '../../../shared/session';
 import { writeFileAtomic } from '../storage/atomicWrite';
 import { errnoCode, StorageError } from '../storage/errors';
 import { realFs, type FsSeam } from '../storage/fsSeam';
-import { fsyncDir, readAt } from '../storage/io';
+import { readAt } from '../storage/io';
 import { isSessionFileName, sessionIdFromFileName } from './fileName';
-import { lockSession } from './sessionLock';
 import { summarizeSessionFile, type FileSummary } from './summarizeFile';
 
 const INDEX_VERSION = 1;
@@ -124,7 +124,7 @@ export class SessionIndex {
     }
     for (const name of [...this.records.keys()]) {
       if (!present.has(name)) {
-        this.drop(name);
+        this.forgetFile(name);
         report.removed++;
       }
     }
@@ -190,25 +190,10 @@ export class SessionIndex {
     return { ...record.summary };
   }
 
-  /**
-   * Deletes a session: its file (after taking its lock, so a file another process is writing is refused
-   * with SessionLockedError) and its row. False if the index does not know the id.
-   */
-  remove(id: string): boolean {
+  /** Forgets a session's row (its file was deleted). */
+  drop(id: string): void {
     const name = this.fileById.get(id);
-    if (name === undefined) return false;
-    const path = join(this.sessionsDir, name);
-    const lock = lockSession(this.fs, path);
-    try {
-      this.fs.unlinkSync(path);
-    } catch (err) {
-      if (errnoCode(err) !== 'ENOENT') throw StorageError.fromFsError('Deleting', path, err);
-    } finally {
-      lock.release();
-    }
-    fsyncDir(this.fs, this.sessionsDir);
-    this.drop(name);
-    return true;
+    if (name !== undefined) this.forgetFile(name);
   }
 
   /** Writes the index (temp → fsync → rename) if anything changed since the last save. */
@@ -250,7 +235,7 @@ export class SessionIndex {
     this.dirty = true;
   }
 
-  private drop(name: string): void {
+  private forgetFile(name: string): void {
     const record = this.records.get(name);
     if (!record) return;
     this.records.delete(name);

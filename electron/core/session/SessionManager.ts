@@ -1,6 +1,6 @@
 // One object owns the current session file (SPEC §2): it holds the file's lock and its open descriptor,
 // appends entries as complete, fsynced records, and keeps the entry tree in memory.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type {
   AgentMessage,
@@ -13,9 +13,10 @@ import type {
 } from '../../../shared/session';
 import { StorageError } from '../storage/errors';
 import { realFs, type FsSeam } from '../storage/fsSeam';
-import { closeQuietly, fsyncDir, unlinkQuietly } from '../storage/io';
+import { closeQuietly, fsyncDir, openFd, unlinkQuietly } from '../storage/io';
 import type { FileLock } from '../storage/lock';
 import { isSessionEntry } from './entryShape';
+import { entryId } from './entryId';
 import { EntryTree } from './entryTree';
 import { sessionFileName } from './fileName';
 import { readSessionFile } from './parseSession';
@@ -23,7 +24,6 @@ import { RecordWriter } from './recordWriter';
 import { buildContext, type SessionContext } from './sessionContext';
 import { lockSession } from './sessionLock';
 import { FIRST_MESSAGE_SEARCH_CHARS } from './summarizeFile';
-import { readTailFrom, type SessionTail } from './tailReader';
 import { shortenTitle, UNTITLED, userText } from './title';
 
 export const SESSION_FORMAT_VERSION = 1;
@@ -31,7 +31,7 @@ export const SESSION_FORMAT_VERSION = 1;
 export type ModelChangeEntry = Extract<SessionEntry, { type: 'model_change' }>;
 export type SessionInfoEntry = Extract<SessionEntry, { type: 'session_info' }>;
 
-export interface StoreOptions {
+export interface FsOptions {
   /** The fs calls to use; tests pass one that fails on cue. */
   fs?: FsSeam;
 }
@@ -45,7 +45,7 @@ export interface NewSessionOptions {
   title?: string;
 }
 
-export interface OpenOptions extends StoreOptions {
+export interface OpenOptions extends FsOptions {
   /** Load without taking the lock; every append then throws READ_ONLY. For a file another process writes. */
   readOnly?: boolean;
 }
@@ -79,7 +79,7 @@ export class SessionManager {
   }
 
   /** Creates a session file with its header, fsynced, lock held: it is on disk when this returns. */
-  static create(sessionsDir: string, opts: NewSessionOptions & StoreOptions = {}): SessionManager {
+  static create(sessionsDir: string, opts: NewSessionOptions & FsOptions = {}): SessionManager {
     const fs = opts.fs ?? realFs;
     return new SessionManager(sessionsDir, createFile(fs, sessionsDir, opts), fs);
   }
@@ -93,52 +93,6 @@ export class SessionManager {
   static open(filePath: string, opts: OpenOptions = {}): SessionManager {
     const fs = opts.fs ?? realFs;
     return new SessionManager(dirname(filePath), openFile(fs, filePath, opts.readOnly === true), fs);
-  }
-
-  /**
-   * Renames a session that is not open here: appends a session_info record after reading only the file's
-   * tail, so renaming a huge session in the sidebar costs no full load.
-   */
-  static setTitleOf(filePath: string, title: string, opts: StoreOptions = {}): SessionInfoEntry {
-    const fs = opts.fs ?? realFs;
-    const lock = lockSession(fs, filePath);
-    let fd: number | undefined;
-    try {
-      fd = openFd(fs, filePath, 'r+');
-      const tail = readTailFrom(fs, fd, filePath, 0);
-      const writer = new RecordWriter(fs, fd, filePath, tail.completeLength, fs.fstatSync(fd).size > tail.completeLength);
-      fd = undefined; // the writer owns it now
-      try {
-        const entry: SessionInfoEntry = {
-          type: 'session_info',
-          id: entryId(),
-          parentId: tail.entries.at(-1)?.id ?? null,
-          timestamp: new Date().toISOString(),
-          title,
-        };
-        writer.append(JSON.stringify(entry), true);
-        return entry;
-      } finally {
-        writer.close();
-      }
-    } finally {
-      if (fd !== undefined) closeQuietly(fs, fd);
-      lock.release();
-    }
-  }
-
-  /**
-   * The header and the last `n` message entries (with whatever entries sit among them), read from the
-   * file's end without parsing the rest: what a huge session shows while the full open runs.
-   */
-  static readTail(filePath: string, n = 50, opts: StoreOptions = {}): SessionTail {
-    const fs = opts.fs ?? realFs;
-    const fd = openFd(fs, filePath, 'r');
-    try {
-      return readTailFrom(fs, fd, filePath, n);
-    } finally {
-      fs.closeSync(fd);
-    }
   }
 
   /**
@@ -172,17 +126,9 @@ export class SessionManager {
     return this.file.unreadableRecords;
   }
 
-  get isReadOnly(): boolean {
-    return this.file.writer === undefined;
-  }
-
   /** All readable entries in file order (a copy). */
   getEntries(): SessionEntry[] {
     return this.file.tree.list();
-  }
-
-  getEntry(id: string): SessionEntry | undefined {
-    return this.file.tree.get(id);
   }
 
   getLeafId(): string | null {
@@ -196,10 +142,6 @@ export class SessionManager {
 
   buildSessionContext(): SessionContext {
     return buildContext(this.getBranch());
-  }
-
-  getMessageCount(): number {
-    return this.file.messageCount;
   }
 
   /** The session_info title (last wins), else the header's, else the first user message shortened. */
@@ -248,10 +190,6 @@ export class SessionManager {
   appendSessionInfo(info: { title?: string }): SessionInfoEntry {
     const entry = { type: 'session_info' as const, ...this.entryBase() };
     return this.append(info.title === undefined ? entry : { ...entry, title: info.title }) as SessionInfoEntry;
-  }
-
-  setTitle(title: string): SessionInfoEntry {
-    return this.appendSessionInfo({ title });
   }
 
   /** Makes everything written so far durable. */
@@ -383,18 +321,3 @@ function releaseFile(file: OwnedFile): void {
     file.lock = undefined;
   }
 }
-
-function openFd(fs: FsSeam, path: string, flags: string, mode?: number): number {
-  try {
-    return fs.openSync(path, flags, mode);
-  } catch (err) {
-    throw StorageError.fromFsError('Opening', path, err);
-  }
-}
-
-/** 72 random bits: collisions within one session are negligible, so no lookup is needed to avoid them. */
-function entryId(): string {
-  return randomBytes(9).toString('base64url');
-}
-
-

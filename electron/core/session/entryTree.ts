@@ -1,7 +1,7 @@
 // The entries of a session form a tree by parentId; the leaf is where the next entry attaches.
 // Entries are kept in file order. Almost every parent is the entry just before its child, so walks step
 // through the array and the id map (100,000 Map inserts cost a tenth of a full open) is built only when
-// a walk jumps or an entry is looked up by id.
+// a walk jumps.
 import type { SessionEntry } from '../../../shared/session';
 
 export class EntryTree {
@@ -21,10 +21,6 @@ export class EntryTree {
     this.leafId = entry.id;
   }
 
-  get size(): number {
-    return this.entries.length;
-  }
-
   /** All entries in file order (a copy). */
   list(): SessionEntry[] {
     return this.entries.slice();
@@ -32,11 +28,6 @@ export class EntryTree {
 
   last(): SessionEntry | undefined {
     return this.entries.at(-1);
-  }
-
-  get(id: string): SessionEntry | undefined {
-    const at = this.positionOf(id);
-    return at === undefined ? undefined : this.entries[at];
   }
 
   /**

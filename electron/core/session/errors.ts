@@ -23,3 +23,11 @@ export class UnreadableSessionError extends StorageError {
     super('UNREADABLE', `${reason}: ${file}`);
   }
 }
+
+/** No session with this id is in the store (deleted meanwhile, or never there). */
+export class SessionNotFoundError extends StorageError {
+  override name = 'SessionNotFoundError';
+  constructor(readonly id: string) {
+    super('NOT_FOUND', 'That session no longer exists');
+  }
+}

@@ -2,7 +2,7 @@
 // the head and the last records backwards from the end, never the middle.
 import type { SessionEntry, SessionHeader } from '../../../shared/session';
 import type { FsSeam } from '../storage/fsSeam';
-import { readAt } from '../storage/io';
+import { openFd, readAt } from '../storage/io';
 import { isSessionEntry } from './entryShape';
 import { readHeaderLine } from './headerLine';
 
@@ -23,6 +23,16 @@ export interface SessionTail {
 const FIRST_CHUNK = 64 * 1024;
 /** Chunks double up to this, so an 8 MB record costs a few reads, not hundreds. */
 const MAX_CHUNK = 16 * 1024 * 1024;
+
+/** The header and the last `n` message entries (with the entries among them) of a session file. */
+export function readTail(fs: FsSeam, path: string, n: number): SessionTail {
+  const fd = openFd(fs, path, 'r');
+  try {
+    return readTailFrom(fs, fd, path, n);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
 
 /**
  * Reads backwards until it holds `n` message entries (and at least one entry, so the leaf is known), or

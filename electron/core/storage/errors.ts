@@ -10,7 +10,9 @@ export type StorageErrorCode =
   | 'LOCKED'
   /** The file was opened read-only or has been closed. */
   | 'READ_ONLY'
-  | 'CLOSED';
+  | 'CLOSED'
+  /** The store holds no such item. */
+  | 'NOT_FOUND';
 
 export class StorageError extends Error {
   override name = 'StorageError';

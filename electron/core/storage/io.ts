@@ -1,5 +1,15 @@
 // Loops and helpers over the fs seam: the syscalls may do less than asked, these do all of it or throw.
+import { StorageError } from './errors';
 import type { FsSeam } from './fsSeam';
+
+/** Opens a file; a failure becomes a StorageError that keeps the errno code (ENOENT, EACCES …). */
+export function openFd(fs: FsSeam, path: string, flags: string, mode?: number): number {
+  try {
+    return fs.openSync(path, flags, mode);
+  } catch (err) {
+    throw StorageError.fromFsError('Opening', path, err);
+  }
+}
 
 export function writeAll(fs: FsSeam, fd: number, data: Uint8Array, position: number): void {
   let done = 0;

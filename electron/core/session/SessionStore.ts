@@ -1,0 +1,153 @@
+// The sessions folder (SPEC §2): which file holds which session, and everything done to a session file
+// that is not the open one (create, open, delete, rename, tail preview). The open file itself is a
+// SessionManager; the history rows come from a SessionIndex, a cache this store keeps in step.
+import type { SessionSummary } from '../../../shared/session';
+import { errnoCode, StorageError } from '../storage/errors';
+import { realFs, type FsSeam } from '../storage/fsSeam';
+import { closeQuietly, fsyncDir, openFd } from '../storage/io';
+import { entryId } from './entryId';
+import { SessionNotFoundError } from './errors';
+import { RecordWriter } from './recordWriter';
+import { SessionIndex } from './SessionIndex';
+import { lockSession } from './sessionLock';
+import { SessionManager, type NewSessionOptions, type SessionInfoEntry } from './SessionManager';
+import { readTail, readTailFrom, type SessionTail } from './tailReader';
+
+export interface SessionStoreOptions {
+  /** Defaults to `session-index.json` beside the sessions folder. */
+  indexFile?: string;
+  /** The fs calls to use; tests pass one that fails on cue. */
+  fs?: FsSeam;
+}
+
+export class SessionStore {
+  private constructor(
+    readonly sessionsDir: string,
+    private readonly index: SessionIndex,
+    private readonly fs: FsSeam,
+  ) {}
+
+  /** Opens the folder (creating it) and its index, reconciled with the files. */
+  static load(sessionsDir: string, opts: SessionStoreOptions = {}): SessionStore {
+    const fs = opts.fs ?? realFs;
+    try {
+      fs.mkdirSync(sessionsDir);
+    } catch (err) {
+      throw StorageError.fromFsError('Creating the sessions folder', sessionsDir, err);
+    }
+    return new SessionStore(sessionsDir, SessionIndex.load(sessionsDir, { ...opts, fs }), fs);
+  }
+
+  /** A new session file, on disk and locked when this returns. sync() it to list it. */
+  create(opts: NewSessionOptions = {}): SessionManager {
+    return SessionManager.create(this.sessionsDir, { ...opts, fs: this.fs });
+  }
+
+  /** Opens a session for writing; SessionLockedError when another writer holds it. */
+  open(id: string): SessionManager {
+    return SessionManager.open(this.fileFor(id), { fs: this.fs });
+  }
+
+  /** At startup: the most recently active session that opens (readable, no other writer), else a new one. */
+  openLatestOrCreate(): SessionManager {
+    for (const summary of this.index.list()) {
+      if (summary.unreadable) continue;
+      try {
+        return this.open(summary.id);
+      } catch {
+        // Locked by another instance or unreadable after all: try the next one.
+      }
+    }
+    return this.create();
+  }
+
+  /**
+   * Deletes a session's file and row. Its lock is taken first, so a file any writer holds (another
+   * process, or the session open here) is refused with SessionLockedError and kept.
+   */
+  delete(id: string): void {
+    const path = this.fileFor(id);
+    const lock = lockSession(this.fs, path);
+    try {
+      this.fs.unlinkSync(path);
+    } catch (err) {
+      if (errnoCode(err) !== 'ENOENT') throw StorageError.fromFsError('Deleting', path, err);
+    } finally {
+      lock.release();
+    }
+    fsyncDir(this.fs, this.sessionsDir);
+    this.index.drop(id);
+  }
+
+  /**
+   * Renames a session that is not open here (the open one appends its own session_info and is synced):
+   * appends a session_info record after reading only the file's tail, so renaming a huge session in the
+   * sidebar costs no full load. A session open for writing anywhere is refused by its lock.
+   */
+  rename(id: string, title: string): SessionInfoEntry {
+    const entry = appendTitle(this.fs, this.fileFor(id), title);
+    this.index.update(id, { title });
+    return entry;
+  }
+
+  /**
+   * The header and the last `n` message entries (with whatever entries sit among them), read from the
+   * file's end without parsing the rest: what a huge session shows while the full open runs.
+   */
+  tail(id: string, n = 50): SessionTail {
+    return readTail(this.fs, this.fileFor(id), n);
+  }
+
+  /** History rows, newest first; with a query, those whose title or first message hold every word. */
+  list(query?: string): SessionSummary[] {
+    return this.index.list(query);
+  }
+
+  get(id: string): SessionSummary | undefined {
+    return this.index.get(id);
+  }
+
+  /** The session's file; SessionNotFoundError for an id the store does not know. */
+  fileFor(id: string): string {
+    const file = this.index.fileFor(id);
+    if (file === undefined) throw new SessionNotFoundError(id);
+    return file;
+  }
+
+  /** Takes the open session's current summary into the history (after each saved message, rename, switch). */
+  sync(manager: SessionManager): SessionSummary {
+    return this.index.upsert(manager);
+  }
+
+  /** Writes the history index if it changed: derived data, so callers save it lazily. */
+  save(): void {
+    this.index.save();
+  }
+}
+
+function appendTitle(fs: FsSeam, path: string, title: string): SessionInfoEntry {
+  const lock = lockSession(fs, path);
+  let fd: number | undefined;
+  try {
+    fd = openFd(fs, path, 'r+');
+    const tail = readTailFrom(fs, fd, path, 0);
+    const writer = new RecordWriter(fs, fd, path, tail.completeLength, fs.fstatSync(fd).size > tail.completeLength);
+    fd = undefined; // the writer owns it now
+    try {
+      const entry: SessionInfoEntry = {
+        type: 'session_info',
+        id: entryId(),
+        parentId: tail.entries.at(-1)?.id ?? null,
+        timestamp: new Date().toISOString(),
+        title,
+      };
+      writer.append(JSON.stringify(entry), true);
+      return entry;
+    } finally {
+      writer.close();
+    }
+  } finally {
+    if (fd !== undefined) closeQuietly(fs, fd);
+    lock.release();
+  }
+}
