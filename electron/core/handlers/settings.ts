@@ -1,0 +1,16 @@
+// settings.*: ordinary settings, and the API key, which is stored but never read back (SPEC §5, §6).
+import type { Handlers } from '../ipc/dispatcher';
+import { appInfo } from './app';
+import type { CoreContext } from './context';
+
+export function settingsHandlers(ctx: CoreContext): Pick<Handlers, 'settings.get' | 'settings.set' | 'settings.setApiKey'> {
+  const { settings, apiKey } = ctx.options;
+  return {
+    'settings.get': () => settings.get(),
+    'settings.set': (patch) => settings.set(patch),
+    'settings.setApiKey': (input) => {
+      apiKey.set(input.apiKey);
+      return appInfo(ctx);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// The provider for the current API key: one client per key, so a key set in Settings takes effect on
+// the next request, and a request without a usable key fails before anything is written.
+import { AnthropicProvider, type ProviderOptions } from './agent/AnthropicProvider';
+import { BatonError } from './errors';
+import { checkedApiKey, type ApiKeyStore } from './settings/apiKey';
+
+export type ProviderOverrides = Omit<ProviderOptions, 'apiKey'>;
+
+export class ProviderClient {
+  private client: { apiKey: string; provider: AnthropicProvider } | undefined;
+
+  constructor(
+    private readonly keys: ApiKeyStore,
+    private readonly overrides: ProviderOverrides = {},
+  ) {}
+
+  /** The provider, or BatonError `no_api_key` (which makes the UI ask for a key). */
+  get(): AnthropicProvider {
+    const apiKey = this.key();
+    if (this.client?.apiKey !== apiKey) this.client = { apiKey, provider: new AnthropicProvider({ apiKey, ...this.overrides }) };
+    return this.client.provider;
+  }
+
+  /** Replaces the key (if any) in a text that leaves the main process: it must never reach the renderer. */
+  redact(text: string): string {
+    const key = this.keys.get();
+    return key && key.length >= 8 && text.includes(key) ? text.split(key).join('[API key]') : text;
+  }
+
+  private key(): string {
+    const stored = this.keys.get();
+    if (!stored) throw new BatonError('no_api_key', 'No API key is configured');
+    // A key from the environment was never checked: refuse it here rather than have a header error quote it.
+    try {
+      return checkedApiKey(stored);
+    } catch (err) {
+      throw new BatonError('no_api_key', (err as Error).message);
+    }
+  }
+}
