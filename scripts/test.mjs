@@ -39,7 +39,7 @@ function count(title, ok, file, read) {
   }
 }
 
-check('Typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
+check('Typecheck', 'npx', ['tsc', '-b']);
 check('Electron security lint', 'node', ['scripts/electronegativity.mjs']);
 
 const vitestFile = join(results, 'vitest.json');
