@@ -96,7 +96,7 @@ test('the model picker changes the model the next request uses', async ({ page, 
   const model = KNOWN_MODELS[2]!;
   await page.getByRole('combobox', { name: 'Model' }).selectOption(model);
   await exchange(page, baton, 'Which model?', 'Haiku here.');
-  expect((baton.fake.messageRequests().at(-1)?.body as { model?: string }).model).toBe(model);
+  expect(baton.fake.messageRequests().at(-1)?.body).toMatchObject({ model });
   await expect(page.locator('.statusline')).toContainText(model);
 });
 

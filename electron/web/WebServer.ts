@@ -50,7 +50,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
-      ws.on('message', (data) => void answer(ws, data.toString(), options.dispatch));
+      // A Buffer, as the socket's binaryType is ws's default ('nodebuffer').
+      ws.on('message', (data) => void answer(ws, (data as Buffer).toString(), options.dispatch));
     });
   });
 

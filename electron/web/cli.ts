@@ -46,8 +46,8 @@ async function main(): Promise<void> {
     await core.dispose();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
 }
 
 async function buildRenderer(): Promise<void> {

@@ -75,7 +75,7 @@ describe('web server', () => {
     const socket = new WebSocket(`${ws()}?token=sekrit`, { origin });
     await new Promise((r) => socket.on('open', r));
     const replies: unknown[] = [];
-    socket.on('message', (data) => replies.push(JSON.parse(data.toString())));
+    socket.on('message', (data) => replies.push(JSON.parse((data as Buffer).toString()))); // binaryType 'nodebuffer'
     socket.send(JSON.stringify({ id: 1, channel: 'app.info', input: {} }));
     socket.send('not json at all');
     socket.send(JSON.stringify({ id: 2, channel: 'no.such.channel', input: {} }));
