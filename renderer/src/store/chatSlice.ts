@@ -31,12 +31,12 @@ export interface ChatState {
 
 export interface ChatSlice {
   chat: ChatState;
-  resetChat(built: BuiltChat): void;
+  resetChat: (built: BuiltChat) => void;
   /** Older rows, loaded while scrolling back, go before the ones shown. */
-  prependChat(built: BuiltChat): void;
-  chatApplyEvent(event: BatonEvent): void;
+  prependChat: (built: BuiltChat) => void;
+  chatApplyEvent: (event: BatonEvent) => void;
   /** Applies the deltas buffered since the last frame. */
-  flushStream(): void;
+  flushStream: () => void;
 }
 
 const emptyQueue = { steering: [], followUp: [] };

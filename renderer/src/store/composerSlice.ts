@@ -8,12 +8,12 @@ export type SendMode = 'steer' | 'followUp';
 
 export interface ComposerSlice {
   composer: { text: string; commands: SlashCommand[] };
-  setComposerText(text: string): void;
-  loadCommands(): Promise<void>;
+  setComposerText: (text: string) => void;
+  loadCommands: () => Promise<void>;
   /** Sends the text, or queues it while a reply streams (`mode` says how). */
-  submitComposer(mode?: SendMode): Promise<void>;
+  submitComposer: (mode?: SendMode) => Promise<void>;
   /** Stops the streaming reply; its partial text is kept, marked stopped. */
-  stopRun(): Promise<void>;
+  stopRun: () => Promise<void>;
 }
 
 export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps) => {

@@ -23,15 +23,15 @@ export interface HandoffState {
 export interface HandoffSlice {
   handoff: HandoffState;
   /** Every trigger (button, shortcut, menu, `/handoff`) comes here; `generate` skips the form. */
-  requestHandoff(options?: { focus?: string; generate?: boolean }): void;
-  setHandoffFocus(focus: string): void;
-  setHandoffDocument(document: string): void;
-  generateHandoff(): Promise<void>;
-  cancelHandoff(): Promise<void>;
-  commitHandoff(): Promise<void>;
-  discardHandoff(): Promise<void>;
-  closeHandoff(): void;
-  handoffApplyEvent(event: BatonEvent): void;
+  requestHandoff: (options?: { focus?: string; generate?: boolean }) => void;
+  setHandoffFocus: (focus: string) => void;
+  setHandoffDocument: (document: string) => void;
+  generateHandoff: () => Promise<void>;
+  cancelHandoff: () => Promise<void>;
+  commitHandoff: () => Promise<void>;
+  discardHandoff: () => Promise<void>;
+  closeHandoff: () => void;
+  handoffApplyEvent: (event: BatonEvent) => void;
 }
 
 export const isGeneratingHandoff = (s: BatonState) => s.handoff.phase === 'generating';

@@ -14,10 +14,10 @@ export interface Notice {
 
 export interface NoticeSlice {
   notices: Notice[];
-  notify(kind: NoticeKind, text: string, key?: string): void;
-  dismissNotice(id: number): void;
-  clearNotice(key: string): void;
-  reportError(error: ApiError): void;
+  notify: (kind: NoticeKind, text: string, key?: string) => void;
+  dismissNotice: (id: number) => void;
+  clearNotice: (key: string) => void;
+  reportError: (error: ApiError) => void;
 }
 
 /** How many notices of one region stay on screen; older ones make room. */

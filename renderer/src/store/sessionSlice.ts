@@ -40,13 +40,13 @@ export interface ContextSavings {
 export interface SessionSlice {
   session: OpenSession | null;
   savings: ContextSavings | null;
-  loadSession(view: SessionView, savings?: ContextSavings): void;
-  openSession(id: string): Promise<void>;
-  newSession(): Promise<void>;
-  setSessionModel(model: string): void;
+  loadSession: (view: SessionView, savings?: ContextSavings) => void;
+  openSession: (id: string) => Promise<void>;
+  newSession: () => Promise<void>;
+  setSessionModel: (model: string) => void;
   /** Loads the page of entries before the first loaded one (scrolling back in a huge session). */
-  loadOlderEntries(): Promise<void>;
-  sessionApplyEvent(event: BatonEvent): void;
+  loadOlderEntries: () => Promise<void>;
+  sessionApplyEvent: (event: BatonEvent) => void;
 }
 
 /** How many older entries one scroll-back fetches. */

@@ -8,13 +8,13 @@ import type { SliceCreator } from './types';
 export interface SettingsSlice {
   info: AppInfo | null;
   settings: Settings | null;
-  loadAppInfo(): Promise<void>;
-  loadSettings(): Promise<void>;
-  updateSettings(patch: SettingsPatch): Promise<void>;
+  loadAppInfo: () => Promise<void>;
+  loadSettings: () => Promise<void>;
+  updateSettings: (patch: SettingsPatch) => Promise<void>;
   /** Write-only: the key goes to the main process and is never read back. */
-  saveApiKey(apiKey: string): Promise<boolean>;
+  saveApiKey: (apiKey: string) => Promise<boolean>;
   /** A missing or rejected key (401): the first-run screen, or on the desktop the key field in Settings. */
-  askForApiKey(): Promise<void>;
+  askForApiKey: () => Promise<void>;
 }
 
 export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps) => {

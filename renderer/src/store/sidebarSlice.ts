@@ -15,15 +15,15 @@ export interface SidebarState {
 
 export interface SidebarSlice {
   sidebar: SidebarState;
-  loadSessions(): Promise<void>;
-  setQuery(query: string): void;
-  startRename(id: string): void;
-  cancelRename(): void;
-  renameSession(id: string, title: string): Promise<void>;
-  requestDelete(id: string): void;
-  cancelDelete(): void;
-  confirmDelete(): Promise<void>;
-  sidebarApplyEvent(event: BatonEvent): void;
+  loadSessions: () => Promise<void>;
+  setQuery: (query: string) => void;
+  startRename: (id: string) => void;
+  cancelRename: () => void;
+  renameSession: (id: string, title: string) => Promise<void>;
+  requestDelete: (id: string) => void;
+  cancelDelete: () => void;
+  confirmDelete: () => Promise<void>;
+  sidebarApplyEvent: (event: BatonEvent) => void;
 }
 
 export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) => {

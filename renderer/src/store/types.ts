@@ -14,13 +14,13 @@ import type { FrameScheduler } from './frameScheduler';
 
 export interface RootActions {
   /** Loads everything the first screen needs and subscribes to events; returns the unsubscribe. */
-  init(): () => void;
+  init: () => () => void;
   /** Reads the open session from the main process and shows it. */
-  loadCurrentSession(): Promise<void>;
+  loadCurrentSession: () => Promise<void>;
   /** The one entry point for main→renderer events: routes each to the slices that care. */
-  applyEvent(event: BatonEvent): void;
+  applyEvent: (event: BatonEvent) => void;
   /** Escape, read against live state at keypress time (SPEC §4.2). */
-  escape(): void;
+  escape: () => void;
 }
 
 export type BatonState = SessionSlice &

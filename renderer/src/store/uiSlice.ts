@@ -17,12 +17,12 @@ export interface UiState {
 
 export interface UiSlice {
   ui: UiState;
-  requestFocus(target: FocusTarget): void;
-  openSettings(options?: { focusApiKey?: boolean }): void;
-  closeSettings(): void;
-  toggleSidebar(): void;
-  closeSidebarOnNarrow(): void;
-  openExternal(url: string): Promise<void>;
+  requestFocus: (target: FocusTarget) => void;
+  openSettings: (options?: { focusApiKey?: boolean }) => void;
+  closeSettings: () => void;
+  toggleSidebar: () => void;
+  closeSidebarOnNarrow: () => void;
+  openExternal: (url: string) => Promise<void>;
 }
 
 export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {

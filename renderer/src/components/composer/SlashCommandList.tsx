@@ -4,7 +4,7 @@ interface Props {
   id: string;
   commands: SlashCommand[];
   active: number;
-  onPick(command: SlashCommand): void;
+  onPick: (command: SlashCommand) => void;
 }
 
 export function SlashCommandList({ id, commands, active, onPick }: Props) {

@@ -9,7 +9,7 @@ interface Props {
   /** The toolbar has no room for a visible label; the name stays. */
   hideLabel?: boolean;
   disabled?: boolean;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
 }
 
 export function ModelSelect({ label, value, emptyLabel, hideLabel = false, disabled = false, onChange }: Props) {
