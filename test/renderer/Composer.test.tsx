@@ -63,6 +63,19 @@ describe('Composer', () => {
     expect(fake.callsTo('chat.send')).toHaveLength(0);
   });
 
+  it('when the list changes, the highlight goes back to its first command', async () => {
+    const { box, container } = await composer();
+    const highlighted = () => options(container).findIndex((o) => o.getAttribute('aria-selected') === 'true');
+    await type(box, '/');
+    await key(box, 'ArrowDown');
+    expect(highlighted()).toBe(1);
+    await type(box, '/ne');
+    expect(highlighted()).toBe(0);
+    await type(box, '/');
+    expect(highlighted()).toBe(0);
+    expect(box.getAttribute('aria-activedescendant')).toBe(options(container)[0]?.id);
+  });
+
   it('typing narrows the list; Escape closes it without leaving the composer', async () => {
     const { box, container } = await composer();
     await type(box, '/ne');

@@ -150,4 +150,19 @@ describe('settings', () => {
     await key(window, 'Escape');
     expect(document.querySelector('[role="dialog"]')).toBeNull();
   });
+
+  it('the handoff threshold is saved on leaving the field when valid, and shows the saved value', async () => {
+    const { fake } = await app();
+    await click(buttonNamed(document, 'Settings'));
+    const field = byLabel(document, 'Invite a handoff above this share of the context window (%)') as HTMLInputElement;
+    const leave = () => step(() => field.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+    expect(field.value).toBe('70');
+    await type(field, '5');
+    await leave();
+    expect(field.value).toBe('70');
+    await type(field, '85.4');
+    await leave();
+    expect(fake.callsTo('settings.set')).toEqual([{ contextThreshold: expect.closeTo(0.854) }]);
+    expect(field.value).toBe('85');
+  });
 });

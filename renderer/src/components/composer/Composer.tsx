@@ -1,7 +1,8 @@
 // The message box. Enter sends (Alt+Enter queues a follow-up while a reply streams), Shift+Enter is a
 // newline, and "/" lists the slash commands, picked with the arrow keys and Enter or Tab.
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useFocusRequest } from '../../hooks/useFocusRequest';
+import { useResetState } from '../../hooks/useResetState';
 import { completeCommand, suggestCommands, type SlashCommand } from '../../lib/slashCommands';
 import { isStreaming } from '../../store/selectors';
 import { useBaton } from '../../store/StoreProvider';
@@ -17,10 +18,9 @@ export function Composer() {
   const ref = useFocusRequest<HTMLTextAreaElement>('composer');
   const listId = useId();
 
-  const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState(false);
   const suggestions = useMemo(() => (dismissed ? [] : suggestCommands(text, commands)), [dismissed, text, commands]);
-  useEffect(() => setActive(0), [suggestions.length]);
+  const [active, setActive] = useResetState(0, suggestions.length);
 
   const pick = (command: SlashCommand, run: boolean) => {
     setText(completeCommand(command));

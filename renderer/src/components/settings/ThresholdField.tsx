@@ -1,10 +1,10 @@
 // The context threshold as a percentage; applied when the value is valid and the field is left.
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { useResetState } from '../../hooks/useResetState';
 
-export function ThresholdField({ value, onChange }: { value: number; onChange(value: number): void }) {
+export function ThresholdField({ value, onChange }: { value: number; onChange: (value: number) => void }) {
   const id = useId();
-  const [text, setText] = useState(String(Math.round(value * 100)));
-  useEffect(() => setText(String(Math.round(value * 100))), [value]);
+  const [text, setText] = useResetState(String(Math.round(value * 100)), value);
   const apply = () => {
     const percent = Number(text);
     if (Number.isFinite(percent) && percent >= 10 && percent <= 100) onChange(percent / 100);
