@@ -17,6 +17,7 @@ export function ChatList() {
   const loadOlder = useBaton((s) => s.loadOlderEntries);
   const scrollRef = useRef<HTMLDivElement>(null);
   const getItemKey = useCallback((index: number) => items[index]?.key ?? index, [items]);
+  // oxlint-disable-next-line react/incompatible-library -- the rule guards React Compiler's memoization, and this build has no React Compiler
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
@@ -33,8 +34,9 @@ export function ChatList() {
 
   useLayoutEffect(() => {
     virtualizer.scrollToEnd();
-    // Only when the list is first shown; later growth is followed by the end anchor.
-  }, []);
+    // Only when the list is first shown (the virtualizer is one instance for the list's life); later
+    // growth is followed by the end anchor.
+  }, [virtualizer]);
 
   const rows = virtualizer.getVirtualItems();
   const firstRow = rows[0]?.index;
