@@ -7,7 +7,7 @@ export interface DownloadProgress {
 }
 export interface EnsureElectronDeps {
   probe(): ElectronProbe;
-  download(options: { signal: AbortSignal; onProgress(progress: DownloadProgress): void }): Promise<void>;
+  download(options: { signal: AbortSignal; onProgress: (progress: DownloadProgress) => void }): Promise<void>;
   install(options: { signal: AbortSignal }): Promise<void>;
   stderr: { write(text: string): unknown; isTTY?: boolean };
   idleTimeoutMs?: number;

@@ -201,7 +201,7 @@ export function rendererElectron(frame, webContents) {
         return structuredClone(await handler({ senderFrame: frame, sender: webContents }, ...structuredClone(args)));
       } catch (err) {
         // A handler that throws reaches the page as a rejection with this message, as in Electron.
-        throw new Error(`Error invoking remote method '${channel}': ${err}`);
+        throw new Error(`Error invoking remote method '${channel}': ${String(err)}`);
       }
     },
     on(channel, listener) {
