@@ -1,5 +1,5 @@
-// `npm test`: every check — typecheck, the Electron security lint, unit and integration tests, and the
-// browser end-to-end tests — then one line "N passed, N failed". Exits non-zero on any failure.
+// `npm test`: every check — typecheck, lint, the Electron security lint, unit and integration tests, and
+// the browser end-to-end tests — then one line "N passed, N failed". Exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,6 +40,7 @@ function count(title, ok, file, read) {
 }
 
 check('Typecheck', 'npx', ['tsc', '-b']);
+check('Lint', 'npx', ['oxlint']);
 check('Electron security lint', 'node', ['scripts/electronegativity.mjs']);
 
 const vitestFile = join(results, 'vitest.json');
