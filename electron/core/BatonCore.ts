@@ -30,8 +30,8 @@ export interface CoreOptions {
 
 export interface Core {
   dispatch: Dispatch;
-  subscribe(listener: (event: BatonEvent) => void): () => void;
-  dispose(): Promise<void>;
+  subscribe: (listener: (event: BatonEvent) => void) => () => void;
+  dispose: () => Promise<void>;
 }
 
 export function createCore(options: CoreOptions): Core {

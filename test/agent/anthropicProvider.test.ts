@@ -281,7 +281,7 @@ describe('AnthropicProvider.stream', () => {
     ];
     await provider().stream(request({ messages: history }), recorder().handlers);
     // toEqual fails on any extra key, so nothing Baton-only can ride along.
-    expect((fake.messageRequests()[0]?.body as { messages: unknown }).messages).toEqual([
+    expect((fake.messageRequests()[0]!.body as { messages: unknown }).messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'first' }] },
       { role: 'assistant', content: [{ type: 'text', text: 'Let me check' }] },
       {

@@ -377,7 +377,8 @@ export class AgentSession {
 
   /** One listener's failure must not stop a run or starve the others. */
   private deliver(event: BatonEvent): void {
-    for (const listener of [...this.listeners]) {
+    // A copy: a listener may unsubscribe while it is called.
+    for (const listener of Array.from(this.listeners)) {
       try {
         listener(event);
       } catch {

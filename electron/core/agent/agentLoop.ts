@@ -38,7 +38,7 @@ export interface LoopHooks {
   persist(message: AgentMessage): SessionEntry;
   /** Saves a user prompt delivered at a turn boundary (with any context queued for it). */
   persistPrompt(text: string): SessionEntry;
-  emit(event: BatonEvent): void;
+  emit: (event: BatonEvent) => void;
   /** A streamed text delta. */
   text(delta: string): void;
   /** Context size after the last saved message, for the `usage` event. */

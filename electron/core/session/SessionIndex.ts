@@ -122,7 +122,8 @@ export class SessionIndex {
       if (known) report.changed++;
       else report.added++;
     }
-    for (const name of [...this.records.keys()]) {
+    // A copy of the keys: rows are forgotten while the loop runs.
+    for (const name of Array.from(this.records.keys())) {
       if (!present.has(name)) {
         this.forgetFile(name);
         report.removed++;
