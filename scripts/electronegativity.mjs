@@ -17,7 +17,7 @@ const WAIVERS = [
   {
     id: 'OPEN_EXTERNAL_JS_CHECK',
     file: 'shell/openExternal.ts',
-    why: 'The single shell.openExternal call; its argument is the output of safeExternalUrl (parsed, http/https/mailto only, no credentials), unit-tested in test/shell/externalUrl.test.ts.',
+    why: 'The single shell.openExternal call; its argument is the output of safeExternalUrl (parsed, http/https/mailto only, no credentials), unit-tested in test/core/security/externalUrl.test.ts.',
   },
   {
     id: 'OPEN_EXTERNAL_JS_CHECK',

@@ -1,0 +1,126 @@
+// Shared set-up for the AgentSession tests: a temp data dir with real session files, the real provider
+// (real SDK) against the fake Anthropic server, and a recorder of every event the session sends.
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BatonEvent } from '../../../shared/contract';
+import type { SessionEntry, SessionHeader } from '../../../shared/session';
+import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
+import { AgentSession, type AgentProvider, type AgentSessionOptions } from '../../../electron/core/agent/AgentSession';
+import { AnthropicProvider } from '../../../electron/core/agent/AnthropicProvider';
+import { SessionManager } from '../../../electron/core/session/SessionManager';
+import type { FakeAnthropic, RecordedRequest } from '../../fakeAnthropic';
+
+export const MODEL = 'claude-test-chat';
+
+export interface Harness {
+  dir: string;
+  sessionsDir: string;
+  promptsDir: string;
+  agent: AgentSession;
+  events: BatonEvent[];
+  settings: Settings;
+  /** Events of one type, typed. */
+  of<T extends BatonEvent['type']>(type: T): Array<Extract<BatonEvent, { type: T }>>;
+  cleanup(): void;
+}
+
+export interface HarnessOptions extends Partial<Omit<AgentSessionOptions, 'sessionManager' | 'getSettings' | 'promptsDir'>> {
+  settings?: Partial<Settings>;
+  maxRetries?: number;
+  inactivityTimeoutMs?: number;
+  sessionManager?: (sessionsDir: string) => SessionManager;
+}
+
+export function createHarness(fake: FakeAnthropic, options: HarnessOptions = {}): Harness {
+  const dir = mkdtempSync(join(tmpdir(), 'baton-agent-'));
+  const sessionsDir = join(dir, 'sessions');
+  const promptsDir = join(dir, 'prompts');
+  mkdirSync(promptsDir, { recursive: true });
+  const settings: Settings = { ...DEFAULT_SETTINGS, model: MODEL, ...options.settings };
+  const provider: AgentProvider =
+    options.provider ??
+    new AnthropicProvider({
+      apiKey: 'test-key',
+      baseURL: fake.url,
+      maxRetries: options.maxRetries ?? 2,
+      inactivityTimeoutMs: options.inactivityTimeoutMs ?? 5_000,
+    });
+  const agent = new AgentSession({
+    ...options,
+    sessionManager: options.sessionManager?.(sessionsDir) ?? SessionManager.create(sessionsDir),
+    provider,
+    getSettings: () => settings,
+    promptsDir,
+  });
+  const events: BatonEvent[] = [];
+  agent.subscribe((event) => events.push(event));
+  return {
+    dir,
+    sessionsDir,
+    promptsDir,
+    agent,
+    events,
+    settings,
+    of: (type) => events.filter((e) => e.type === type) as never,
+    cleanup: () => {
+      agent.abort();
+      agent.abortHandoff();
+      agent.sessionManager.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function writeTemplate(h: Harness, name: string, text: string): void {
+  writeFileSync(join(h.promptsDir, `${name}.md`), text);
+}
+
+/** The session file as it is on disk: header and entries, parsed line by line. */
+export function readSessionFile(file: string): { header: SessionHeader; entries: SessionEntry[] } {
+  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const [header, ...entries] = lines.map((line) => JSON.parse(line) as unknown);
+  return { header: header as SessionHeader, entries: entries as SessionEntry[] };
+}
+
+export function sessionFiles(h: Harness): string[] {
+  return readdirSync(h.sessionsDir).filter((f) => f.endsWith('.jsonl'));
+}
+
+/** The messages entries on disk, as role + joined text, for compact assertions. */
+export function diskTranscript(file: string): string[] {
+  return readSessionFile(file)
+    .entries.filter((e) => e.type === 'message')
+    .map((e) => {
+      const m = (e as Extract<SessionEntry, { type: 'message' }>).message;
+      const text = m.content.map((b) => (b.type === 'text' ? b.text : b.type === 'tool_use' ? `[tool_use ${b.name}]` : `[tool_result]`));
+      return `${m.role}: ${text.join(' | ')}`;
+    });
+}
+
+interface ApiMessage {
+  role: string;
+  content: string | Array<{ type: string; text?: string; content?: string; tool_use_id?: string; id?: string }>;
+}
+
+/** A recorded messages request's body. */
+export function bodyOf(request: RecordedRequest | undefined): { model: string; max_tokens: number; system?: string; messages: ApiMessage[]; tools?: Array<{ name: string }> } {
+  if (!request) throw new Error('no such request');
+  return request.body as never;
+}
+
+/** All text a request carried in its messages, in order. */
+export function requestTexts(request: RecordedRequest | undefined): string[] {
+  return bodyOf(request).messages.flatMap((m) =>
+    typeof m.content === 'string' ? [m.content] : m.content.flatMap((b) => (b.type === 'text' && b.text !== undefined ? [b.text] : [])),
+  );
+}
+
+/** Waits until `predicate` holds, polling; for states reached through the network. */
+export async function until(predicate: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > end) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

@@ -1,0 +1,25 @@
+// The CSP response header the desktop shell adds (the renderer's meta tag is the other half).
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../../../electron/core/security/csp';
+
+const directives = (csp: string) =>
+  new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+
+describe('contentSecurityPolicy', () => {
+  it('is strict in production: own scripts only, no eval, no plugins, no framing, connects nowhere', () => {
+    const csp = directives(contentSecurityPolicy());
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(contentSecurityPolicy()).not.toMatch(/unsafe-eval|\*|http:|https:|ws:/);
+  });
+
+  it("lets the dev server's page reach that server's WebSocket, and nothing more", () => {
+    const csp = directives(contentSecurityPolicy({ devServerOrigin: 'http://localhost:5173' }));
+    expect(csp.get('connect-src')).toEqual(["'self'", 'http://localhost:5173', 'ws://localhost:5173']);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+  });
+});

@@ -1,0 +1,68 @@
+// The hand-written entry check (used instead of zod on load, for speed) must accept exactly what the zod
+// schemas in shared/ accept.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SessionEntry } from '../../../shared/session';
+import { isSessionEntry } from '../../../electron/core/session/entryShape';
+
+const str = fc.string({ maxLength: 8 });
+const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+/** Mostly the right type, sometimes anything at all. */
+const near = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 6, arbitrary: arb }, { weight: 1, arbitrary: fc.jsonValue() });
+
+const block = fc.oneof(
+  fc.record({ type: fc.constant('text'), text: near(str) }),
+  fc.record({ type: fc.constant('tool_use'), id: near(str), name: near(str), input: fc.jsonValue() }, { requiredKeys: ['type', 'id', 'name'] }),
+  fc.record({ type: fc.constant('tool_result'), tool_use_id: near(str), content: near(str), is_error: near(fc.boolean()) }, { requiredKeys: ['type', 'tool_use_id', 'content'] }),
+  fc.record({ type: near(fc.constantFrom('text', 'image')), text: str }),
+);
+
+const message = fc.record(
+  {
+    role: near(fc.constantFrom('user', 'assistant', 'system')),
+    content: near(fc.array(block, { maxLength: 3 })),
+    model: near(str),
+    stopReason: near(fc.option(str, { nil: null })),
+    usage: near(fc.record({ input_tokens: near(fc.integer()), output_tokens: near(fc.integer()) })),
+    aborted: near(fc.boolean()),
+    errorMessage: near(str),
+  },
+  { requiredKeys: ['role', 'content'] },
+);
+
+const base = {
+  id: near(fc.oneof(str, fc.constant(''))),
+  parentId: near(fc.option(str, { nil: null })),
+  timestamp: near(str),
+};
+
+const entry = fc.oneof(
+  fc.record({ type: fc.constant('message'), ...base, message: near(message) }),
+  fc.record(
+    { type: fc.constant('custom_message'), ...base, customType: near(str), content: near(str), display: near(fc.boolean()), details: fc.jsonValue() },
+    { requiredKeys: ['type', 'id', 'parentId', 'timestamp', 'customType', 'content', 'display'] },
+  ),
+  fc.record({ type: fc.constant('model_change'), ...base, model: near(str) }),
+  fc.record({ type: fc.constant('session_info'), ...base, title: near(maybe(str)) }, { requiredKeys: ['type', 'id', 'parentId', 'timestamp'] }),
+  fc.record({ type: near(fc.constantFrom('label', 'compaction')), ...base }),
+  fc.jsonValue(),
+);
+
+describe('isSessionEntry', () => {
+  it('agrees with the zod SessionEntry schema on valid, nearly valid and arbitrary records', () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(entry, (value) => {
+        // Records come from JSON.parse, so check what survives a JSON round trip.
+        const parsed: unknown = JSON.parse(JSON.stringify(value) ?? 'null');
+        const expected = SessionEntry.safeParse(parsed).success;
+        if (expected) accepted++;
+        expect(isSessionEntry(parsed)).toBe(expected);
+      }),
+      { numRuns: 5000 },
+    );
+    // Both outcomes were exercised, so agreement means something.
+    expect(accepted).toBeGreaterThan(200);
+    expect(accepted).toBeLessThan(4800);
+  });
+});

@@ -1,0 +1,163 @@
+// One writer per session file (SPEC §2): a second writer is refused, in this process or another; a lock
+// left by a dead process is taken over.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SessionLockedError } from '../../../electron/core/session/errors';
+import { SessionManager } from '../../../electron/core/session/SessionManager';
+import { realFs } from '../../../electron/core/storage/fsSeam';
+import { acquireLock, lockPathFor, readLock } from '../../../electron/core/storage/lock';
+import { isIntactRecord } from './fixtures/records';
+import { parseEveryLine, user, useTempDir } from './helpers';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const APPENDER = join(import.meta.dirname, 'fixtures', 'appender.ts');
+const dir = useTempDir();
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+function newSessionFile(): string {
+  const manager = SessionManager.create(join(dir(), 'sessions'));
+  manager.close();
+  return manager.getSessionFile();
+}
+
+/** Starts the appender fixture and resolves once it holds the lock. */
+function startWriter(file: string, mode: 'append' | 'hold'): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', APPENDER, file, '7', mode], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve(child);
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`writer exited early (${code})`)));
+  });
+}
+
+function killAndWait(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('close', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+function deadPid(): number {
+  const run = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+  return Number(run.stdout.toString());
+}
+
+describe('in one process', () => {
+  it('a second writer is refused with a clear error; the first keeps writing', () => {
+    const file = newSessionFile();
+    const first = SessionManager.open(file);
+    expect(() => SessionManager.open(file)).toThrow(SessionLockedError);
+    expect(() => SessionManager.open(file)).toThrow(/already open for writing by this process/);
+    first.appendMessage(user('still mine'));
+    first.close();
+    expect(parseEveryLine(file)).toHaveLength(2);
+  });
+
+  it('a read-only open works beside the writer and refuses appends', () => {
+    const file = newSessionFile();
+    const writer = SessionManager.open(file);
+    writer.appendMessage(user('visible'));
+    const reader = SessionManager.open(file, { readOnly: true });
+    expect(reader.getEntries()).toHaveLength(1);
+    expect(() => reader.appendMessage(user('no'))).toThrow(expect.objectContaining({ code: 'READ_ONLY' }));
+    writer.close();
+    expect(parseEveryLine(file)).toHaveLength(2);
+  });
+
+  it('close() removes the lock file, so the next writer gets in', () => {
+    const file = newSessionFile();
+    const manager = SessionManager.open(file);
+    expect(existsSync(lockPathFor(file))).toBe(true);
+    expect(readLock(realFs, file)).toMatchObject({ pid: process.pid });
+    manager.close();
+    expect(existsSync(lockPathFor(file))).toBe(false);
+    SessionManager.open(file).close();
+  });
+});
+
+describe('across processes', () => {
+  it('a file held by another live process is refused, naming that process; once it dies, the lock is taken over', async () => {
+    const file = newSessionFile();
+    const holder = await startWriter(file, 'hold');
+    expect(() => SessionManager.open(file)).toThrow(new RegExp(`by process ${holder.pid}`));
+    await killAndWait(holder);
+    const manager = SessionManager.open(file);
+    expect(readLock(realFs, file)?.pid).toBe(process.pid);
+    manager.close();
+  });
+
+  it('while another process appends, every attempt to write is refused and nothing is interleaved', async () => {
+    const file = newSessionFile();
+    const writer = await startWriter(file, 'append');
+    let refused = 0;
+    const deadline = Date.now() + 300;
+    while (Date.now() < deadline) {
+      try {
+        SessionManager.open(file).appendMessage(user('intruder'));
+      } catch (err) {
+        if (err instanceof SessionLockedError) refused++;
+        else throw err;
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await killAndWait(writer);
+    expect(refused).toBeGreaterThan(5);
+    const manager = SessionManager.open(file, { readOnly: true });
+    const texts = manager.getEntries().map((e) => (e.type === 'message' && e.message.content[0]?.type === 'text' ? e.message.content[0].text : ''));
+    expect(texts.length).toBeGreaterThan(0);
+    texts.forEach((text, seq) => expect(isIntactRecord(text, seq)).toBe(true));
+    expect(texts.some((t) => t.includes('intruder'))).toBe(false);
+  });
+});
+
+describe('stale locks', () => {
+  it('a lock left by a dead process is taken over', () => {
+    const file = newSessionFile();
+    writeFileSync(lockPathFor(file), JSON.stringify({ pid: deadPid(), startedAt: new Date().toISOString() }));
+    const manager = SessionManager.open(file);
+    expect(readLock(realFs, file)?.pid).toBe(process.pid);
+    manager.close();
+    // Nothing left beside the session: no moved-aside lock, no temp file.
+    expect(readdirSync(join(dir(), 'sessions'))).toHaveLength(1);
+  });
+
+  it('a lock written before the machine booted is stale even if its pid is alive again', () => {
+    const file = newSessionFile();
+    writeFileSync(lockPathFor(file), JSON.stringify({ pid: process.ppid, startedAt: '2000-01-01T00:00:00.000Z' }));
+    SessionManager.open(file).close();
+  });
+
+  it('a live process’s lock holds', () => {
+    const file = newSessionFile();
+    writeFileSync(lockPathFor(file), JSON.stringify({ pid: process.ppid, startedAt: new Date().toISOString() }));
+    expect(() => SessionManager.open(file)).toThrow(SessionLockedError);
+  });
+
+  it('an unreadable lock holds while fresh (it may be being written) and is taken over once old', () => {
+    const file = newSessionFile();
+    const lock = lockPathFor(file);
+    writeFileSync(lock, 'garbage');
+    expect(() => SessionManager.open(file)).toThrow(SessionLockedError);
+    const old = (Date.now() - 60_000) / 1000;
+    utimesSync(lock, old, old);
+    SessionManager.open(file).close();
+  });
+
+  it('release() leaves alone a lock that is no longer ours', () => {
+    const file = newSessionFile();
+    const lock = acquireLock(realFs, file);
+    const other = JSON.stringify({ pid: process.ppid, startedAt: new Date().toISOString() });
+    writeFileSync(lockPathFor(file), other);
+    lock.release();
+    expect(readFileSync(lockPathFor(file), 'utf8')).toBe(other);
+  });
+});

@@ -1,0 +1,136 @@
+// Ordinary settings: defaults, field-by-field fallback for bad stored values, validation on set, and a
+// config.json that is not JSON (moved aside, never a crash).
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_MODEL, type SettingsPatch } from '../../../shared/settings';
+import { BatonError } from '../../../electron/core/errors';
+import {
+  configFilePath,
+  openConfSettings,
+  SettingsStore,
+  type KeyValueBackend,
+} from '../../../electron/core/settings/SettingsStore';
+
+const defaults = { model: DEFAULT_MODEL, handoffModel: '', contextThreshold: 0.7, reviewFirst: false, thinking: 'adaptive' };
+
+function memoryBackend(initial: Record<string, unknown> = {}): KeyValueBackend & { data: Record<string, unknown> } {
+  const data = { ...initial };
+  return {
+    data,
+    get store() {
+      return { ...data };
+    },
+    set(object) {
+      Object.assign(data, object);
+    },
+  };
+}
+
+describe('SettingsStore', () => {
+  it('returns the defaults when nothing is stored', () => {
+    expect(new SettingsStore(memoryBackend()).get()).toEqual(defaults);
+  });
+
+  it('falls back field by field: one bad value does not reset the others', () => {
+    const store = new SettingsStore(
+      memoryBackend({ model: 'claude-opus-4-1', handoffModel: 42, contextThreshold: 7, reviewFirst: true, extra: 'kept' }),
+    );
+    expect(store.get()).toEqual({ ...defaults, model: 'claude-opus-4-1', reviewFirst: true });
+  });
+
+  it('writes only the keys a patch names and returns the merged settings', () => {
+    const backend = memoryBackend();
+    const store = new SettingsStore(backend);
+    expect(store.set({ reviewFirst: true })).toEqual({ ...defaults, reviewFirst: true });
+    expect(backend.data).toEqual({ reviewFirst: true });
+  });
+
+  it('rejects an invalid patch with invalid_input and writes nothing', () => {
+    const backend = memoryBackend();
+    const store = new SettingsStore(backend);
+    for (const patch of [{ contextThreshold: 5 }, { model: '' }, { reviewFirst: 'yes' }, { apiKey: 'sk-x' }]) {
+      let caught: unknown;
+      try {
+        store.set(patch as unknown as SettingsPatch);
+      } catch (err) {
+        caught = err;
+      }
+      expect(caught).toBeInstanceOf(BatonError);
+      expect((caught as BatonError).code).toBe('invalid_input');
+    }
+    expect(backend.data).toEqual({});
+  });
+
+  it('still answers with defaults when the backend cannot be read', () => {
+    const broken: KeyValueBackend = {
+      get store(): Record<string, unknown> {
+        throw Object.assign(new Error('EIO: i/o error'), { code: 'EIO' });
+      },
+      set() {},
+    };
+    const logs: string[] = [];
+    expect(new SettingsStore(broken, (m) => logs.push(m)).get()).toEqual(defaults);
+    expect(logs).toHaveLength(1);
+  });
+});
+
+describe('openConfSettings (web mode, same file as electron-store)', () => {
+  let dir: string;
+  const logs: string[] = [];
+  const log = (message: string) => logs.push(message);
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'baton-settings-'));
+    logs.length = 0;
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const asideFiles = () => readdirSync(dir).filter((name) => name.startsWith('config.json.corrupt-'));
+
+  it('keeps settings in <dataDir>/config.json, as electron-store does', () => {
+    openConfSettings(dir, log).set({ model: 'claude-haiku-4-5', contextThreshold: 0.5 });
+    expect(configFilePath(dir)).toBe(join(dir, 'config.json'));
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ model: 'claude-haiku-4-5', contextThreshold: 0.5 });
+    expect(openConfSettings(dir, log).get()).toEqual({ ...defaults, model: 'claude-haiku-4-5', contextThreshold: 0.5 });
+  });
+
+  it('reads values another writer put there, and ignores the invalid ones', () => {
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ model: 'claude-opus-4-1', contextThreshold: 'high' }));
+    expect(openConfSettings(dir, log).get()).toEqual({ ...defaults, model: 'claude-opus-4-1' });
+  });
+
+  it('moves a corrupt config.json aside and starts from defaults', () => {
+    writeFileSync(join(dir, 'config.json'), '{"model": "claude-opus-4-1", oops');
+    const store = openConfSettings(dir, log);
+    expect(store.get()).toEqual(defaults);
+    expect(asideFiles()).toHaveLength(1);
+    expect(readFileSync(join(dir, asideFiles()[0]!), 'utf8')).toBe('{"model": "claude-opus-4-1", oops');
+    expect(logs.join('\n')).toMatch(/moved it to .*config\.json\.corrupt-/);
+    // And it is usable afterwards.
+    expect(store.set({ reviewFirst: true })).toEqual({ ...defaults, reviewFirst: true });
+  });
+
+  it('recovers when the file is corrupted while the app runs, on read and on write', () => {
+    const store = openConfSettings(dir, log);
+    store.set({ reviewFirst: true });
+    writeFileSync(join(dir, 'config.json'), 'not json at all');
+    expect(store.get()).toEqual(defaults);
+    writeFileSync(join(dir, 'config.json'), '\u0000\u0000\u0000');
+    expect(store.set({ model: 'claude-haiku-4-5' })).toEqual({ ...defaults, model: 'claude-haiku-4-5' });
+    expect(asideFiles().length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('treats JSON that is not an object as empty, without crashing', () => {
+    for (const content of ['[1, 2, 3]', '"a string"', '42', 'null']) {
+      writeFileSync(join(dir, 'config.json'), content);
+      expect(openConfSettings(dir, log).get()).toEqual(defaults);
+    }
+  });
+
+  it('creates the data dir when it does not exist yet', () => {
+    const nested = join(dir, 'a', 'b');
+    openConfSettings(nested, log).set({ reviewFirst: true });
+    expect(existsSync(join(nested, 'config.json'))).toBe(true);
+  });
+});
