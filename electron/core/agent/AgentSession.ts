@@ -10,17 +10,19 @@ import { texts } from '../../../shared/texts';
 import { BatonError } from '../errors';
 import { HandoffPipeline, type HandoffDone, type HandoffDraft } from '../handoff/HandoffPipeline';
 import type { SessionManager } from '../session/SessionManager';
-import { buildContext, isRefusal } from '../session/sessionContext';
+import { buildContext, isRefusal, lastModelChange } from '../session/sessionContext';
 import { emitSaved, runAgentLoop, type AgentProvider, type LoopConfig, type LoopHooks, type LoopResult } from './agentLoop';
 import { ContextMeter } from './contextMeter';
-import { EventBatcher, messageUpdate, type BatcherClock, type TextEventFormat } from './eventBatcher';
+import { clockFrom, EventBatcher, messageUpdate } from './eventBatcher';
 import { MessageQueues, type QueueSnapshot } from './messageQueues';
 import { expandPromptTemplate } from './promptTemplates';
+import { CONTINUE_PROMPT, linkedController, type RunHandle, type RunOptions } from './runOptions';
 import { thinkingFor } from './thinkingConfig';
 import { createTodoWriteTool, TodoState, todosFromBranch } from './todos';
 import type { Tool } from './tools';
 
 export type { AgentProvider } from './agentLoop';
+export { CONTINUE_PROMPT, type RunHandle, type RunOptions } from './runOptions';
 export { HandoffError, type HandoffDone, type HandoffDraft } from '../handoff/HandoffPipeline';
 
 export const SYSTEM_PROMPT =
@@ -40,36 +42,6 @@ export interface AgentSessionOptions {
   /** The model's context window; defaults to modelInfo's. Tests shrink it. */
   contextWindowFor?: (model: string) => number;
   systemPrompt?: string;
-}
-
-/** The Continue action's prompt, after a reply was cut off (SPEC §3 `max_tokens`). */
-export const CONTINUE_PROMPT = 'Continue exactly where your previous reply was cut off.';
-
-/** How one run is made. A chat prompt needs none of it; a handoff sets most of it. */
-export interface RunOptions {
-  /** `/NAME args` expands to the prompt template NAME (default true). */
-  expandPromptTemplates?: boolean;
-  /**
-   * `handoff`: the handoff's own request. It may run while the handoff holds the session; its queued
-   * messages wait; what it writes stays out of the context of later turns. `continue`: the Continue
-   * action, shown as such rather than as a message the user typed.
-   */
-  purpose?: 'chat' | 'handoff' | 'continue';
-  model?: string;
-  maxTokens?: number;
-  /** Aborts the run along with Stop (the handoff's Cancel). */
-  signal?: AbortSignal;
-  /** Which event carries the streamed text (default message_update). */
-  textFormat?: TextEventFormat;
-  /** What the requests send, given the context (a handoff cuts a transcript too long for the window). */
-  transformContext?: (messages: readonly AgentMessage[]) => readonly AgentMessage[];
-  /** Whether a request that failed before anything streamed is sent again. */
-  retryRequest?: (error: unknown, attempt: number) => boolean;
-}
-
-/** A run whose prompt is saved; `done` settles at agent_end with the run's reply and first error. */
-export interface RunHandle {
-  done: Promise<LoopResult>;
 }
 
 type Listener = (event: BatonEvent) => void;
@@ -100,7 +72,7 @@ export class AgentSession {
     this.modelInfo = options.modelInfo ?? fallbackModel;
     this.windowFor = options.contextWindowFor ?? ((model) => this.modelInfo(model).contextWindow);
     this.systemPrompt = options.systemPrompt ?? SYSTEM_PROMPT;
-    this.batcher = new EventBatcher((event) => this.deliver(event), undefined, options.now && clockWith(options.now));
+    this.batcher = new EventBatcher((event) => this.deliver(event), undefined, options.now && clockFrom(options.now));
     this.queues = new MessageQueues((q) => this.emit({ type: 'queue_changed', sessionId: this.sessionId, steering: q.steering, followUp: q.followUp }));
     this.todos = new TodoState((todos) => this.emit({ type: 'todos_changed', sessionId: this.sessionId, todos }));
     this.tools = [createTodoWriteTool(this.todos)];
@@ -386,28 +358,4 @@ export class AgentSession {
       }
     }
   }
-}
-
-/** The run's own controller, also aborted by `signal` (the handoff's Cancel). */
-function linkedController(signal: AbortSignal | undefined): AbortController {
-  const controller = new AbortController();
-  if (signal?.aborted) controller.abort();
-  else signal?.addEventListener('abort', () => controller.abort(), { once: true });
-  return controller;
-}
-
-function clockWith(now: () => number): BatcherClock {
-  return {
-    now,
-    setTimeout: (fn, ms) => setTimeout(fn, ms),
-    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  };
-}
-
-function lastModelChange(branch: readonly SessionEntry[]): string | undefined {
-  for (let i = branch.length - 1; i >= 0; i--) {
-    const entry = branch[i];
-    if (entry?.type === 'model_change') return entry.model;
-  }
-  return undefined;
 }

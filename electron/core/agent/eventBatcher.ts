@@ -12,11 +12,16 @@ export interface BatcherClock {
   clearTimeout(handle: unknown): void;
 }
 
-const realClock: BatcherClock = {
-  now: () => performance.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+/** Real timers on the given clock (tests pass a fake `now`). */
+export function clockFrom(now: () => number): BatcherClock {
+  return {
+    now,
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  };
+}
+
+const realClock = clockFrom(() => performance.now());
 
 /** Turns the text gathered so far into the one event that carries it. */
 export type TextEventFormat = (sessionId: string, delta: string) => BatonEvent;

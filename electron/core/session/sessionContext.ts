@@ -36,3 +36,12 @@ export function buildContext(branch: readonly SessionEntry[]): SessionContext {
 export function isRefusal(message: AgentMessage): boolean {
   return message.role === 'assistant' && message.stopReason === 'refusal';
 }
+
+/** The model the branch last changed to, if it ever did. */
+export function lastModelChange(branch: readonly SessionEntry[]): string | undefined {
+  for (let i = branch.length - 1; i >= 0; i--) {
+    const entry = branch[i];
+    if (entry?.type === 'model_change') return entry.model;
+  }
+  return undefined;
+}
