@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { recordedStream, replay } from '../fixtures/recordedStreams';
 import { apiKeyOf, startFakeAnthropic, useFakeAnthropic, type RecordedRequest } from './index';
 
 const MODEL = 'claude-test-1';
@@ -299,6 +300,36 @@ describe('fake Anthropic server through the real SDK', () => {
     await own.close();
     expect(Date.now() - started).toBeLessThan(500);
     expect(await settled).toBeInstanceOf(Error);
+  });
+
+  it('replays a recorded stream byte for byte, as text/event-stream, in one write or many', async () => {
+    const recorded = recordedStream('anthropic-sdk/stream-a-refusal.sse'); // multi-byte characters, padded JSON
+    const bytes = Buffer.from(recorded, 'utf8');
+    fake.enqueue({ kind: 'replay', sse: recorded }, { kind: 'replay', sse: recorded, chunkBytes: 7 });
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${fake.url}/v1/messages`, { method: 'POST', body: JSON.stringify({ stream: true }) });
+      expect(response.headers.get('content-type')).toBe('text/event-stream');
+      const reads: number[] = [];
+      const received: Uint8Array[] = [];
+      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+        reads.push(chunk.length);
+        received.push(chunk);
+      }
+      expect(Buffer.concat(received).equals(bytes)).toBe(true);
+      if (i === 1) expect(reads.length).toBeGreaterThan(10);
+    }
+    expect(fake.messageRequests().map((r) => [r.scenario, r.completed])).toEqual([
+      ['replay', true],
+      ['replay', true],
+    ]);
+  });
+
+  it('a replayed recording in small writes is read by the SDK as the recorded message', async () => {
+    fake.enqueue(replay('anthropic-sdk/incomplete_partial_json_response.txt', { chunkBytes: 5 }));
+    const message = await ask('taxes').finalMessage();
+    expect(message).toMatchObject({ id: 'msg_01UdjYBBipA9omjYhicnevgq', stop_reason: 'max_tokens', usage: { output_tokens: 124 } });
+    expect(message.content[0]).toEqual({ type: 'text', text: "I'll create a comprehensive tax guide for someone with multiple W2s and save it in a file called taxes.txt. Let me do that for you now." });
+    expect(message.content[1]).toMatchObject({ type: 'tool_use', name: 'make_file' });
   });
 
   it('rejects an invalid scenario in-process', () => {

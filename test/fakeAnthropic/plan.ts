@@ -25,7 +25,7 @@ export interface ReplyPlan {
   pingEveryMs: number | undefined;
 }
 
-type Streamable = Exclude<Scenario, { kind: 'error' }>;
+type Streamable = Exclude<Scenario, { kind: 'error' | 'replay' }>;
 
 const DEFAULT_CHUNK = 8;
 

@@ -85,6 +85,18 @@ export const Scenario = z.discriminatedUnion('kind', [
    * beforeHeaders: do not even send the response headers.
    */
   z.object({ kind: z.literal('stall'), text: z.string().optional(), beforeHeaders: z.boolean().optional(), ...StreamOptions }),
+  /**
+   * A recorded SSE body, written byte for byte (content-type text/event-stream) whatever the request
+   * asked, so the client meets the real API's own output. `chunkBytes` splits it into writes of that many
+   * bytes (default: one write), cutting lines and multi-byte characters as the network may;
+   * `delayMs` waits before each write.
+   */
+  z.object({
+    kind: z.literal('replay'),
+    sse: z.string(),
+    chunkBytes: z.number().int().min(1).optional(),
+    delayMs: z.number().min(0).optional(),
+  }),
 ]);
 export type Scenario = z.infer<typeof Scenario>;
 

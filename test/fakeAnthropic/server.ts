@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { errorBody, errorResponse } from './errors';
 import { messageJson, planReply, requestInputTokens } from './plan';
+import { writeReplay } from './replay';
 import { Scenario, type RecordedRequest, type ScenarioFn } from './scenarios';
 import { Connection, writeSse } from './sse';
 
@@ -125,6 +126,10 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     const conn = new Connection(res);
     if (scenario.kind === 'stall' && scenario.beforeHeaders) {
       await conn.idle(Infinity, undefined);
+      return;
+    }
+    if (scenario.kind === 'replay') {
+      if (await writeReplay(conn, res, scenario, requestId)) res.end();
       return;
     }
     let toolIds = 0;

@@ -22,7 +22,11 @@ export class Connection {
   }
 
   send(event: string, data: unknown): void {
-    if (!this.closed) this.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    this.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  write(chunk: string | Uint8Array): void {
+    if (!this.closed) this.res.write(chunk);
   }
 
   /** Closes the TCP connection mid-response (after flushing what was written), as a network failure would. */
