@@ -1,0 +1,287 @@
+// Streams nobody here wrote: the SDK repository's recordings and the documentation's examples, replayed
+// byte for byte (often in small writes) through the real provider and AgentSession. For each: what the
+// user sees (events, the saved message), and that every request Baton sends afterwards is one the API
+// accepts.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentMessage, ContentBlock } from '../../../shared/session';
+import { useFakeAnthropic } from '../../fakeAnthropic';
+import { recordedStream, replay, type RecordedStream } from '../../fixtures/recordedStreams';
+import { apiRequestViolations, thinkingBlocksSent } from '../../support/apiRequestRules';
+import { bodyOf, createHarness, readSessionFile, type Harness } from './harness';
+
+const fake = useFakeAnthropic();
+let h: Harness;
+afterEach(() => h?.cleanup());
+
+const setup = () => (h = createHarness(fake));
+const file = () => h.agent.sessionManager.getSessionFile();
+
+/** The last assistant message the UI was given at message_end. */
+function lastReply(): AgentMessage | undefined {
+  return h.of('message_end').filter((e) => e.message.role === 'assistant').at(-1)?.message;
+}
+
+/** The message entries on disk, as saved. */
+function savedMessages(): AgentMessage[] {
+  return readSessionFile(file()).entries.flatMap((e) => (e.type === 'message' ? [e.message] : []));
+}
+
+/**
+ * The text deltas shown before the first reply settled: the reply's text as it streamed (the last few
+ * may be folded into message_end, which carries the whole message).
+ */
+function expectStreamedBeforeFirstReply(text: string): void {
+  const end = h.events.findIndex((e) => e.type === 'message_end' && e.message.role === 'assistant');
+  const streamed = h.events
+    .slice(0, end)
+    .flatMap((e) => (e.type === 'message_update' ? [e.delta] : []))
+    .join('');
+  expect(streamed).not.toBe('');
+  expect(text.startsWith(streamed), `${JSON.stringify(streamed)} begins ${JSON.stringify(text)}`).toBe(true);
+}
+
+/** Every request of the test is one the Messages API accepts. */
+function expectValidRequests(): void {
+  const requests = fake.messageRequests();
+  expect(requests.length).toBeGreaterThan(0);
+  for (const request of requests) expect(apiRequestViolations(request.body), `request ${request.seq}`).toEqual([]);
+}
+
+/** A recording with one passage changed (it must be there). */
+function edited(name: RecordedStream, from: string, to: string): string {
+  const sse = recordedStream(name);
+  if (!sse.includes(from)) throw new Error(`${name} has no ${JSON.stringify(from)}`);
+  return sse.replace(from, to);
+}
+
+/** Replays `sse`, asks "Hi", then one ordinary follow-up ("And then?"); returns the follow-up's request body. */
+async function exchange(sse: string | ReturnType<typeof replay>, chunkBytes = 5): Promise<ReturnType<typeof bodyOf>> {
+  fake.enqueue(typeof sse === 'string' ? { kind: 'replay', sse, chunkBytes } : sse);
+  await h.agent.prompt('Hi');
+  await h.agent.prompt('And then?');
+  return bodyOf(fake.messageRequests().at(-1));
+}
+
+const text = (t: string): ContentBlock => ({ type: 'text', text: t });
+
+describe('plain replies', () => {
+  it.each([
+    ['anthropic-sdk/basic_response.txt', 'Hello there!', 'claude-opus-4-8', { input_tokens: 11, output_tokens: 6 }],
+    ['anthropic-docs/basic.sse', 'Hello!', 'claude-opus-4-8', { input_tokens: 25, output_tokens: 15 }],
+  ] as const)('%s: the text streams and is saved with its stop reason and usage', async (name, reply, model, usage) => {
+    setup();
+    const next = await exchange(replay(name, { chunkBytes: 3 }));
+    expectStreamedBeforeFirstReply(reply);
+    const expected = { role: 'assistant', content: [text(reply)], model, stopReason: 'end_turn', usage };
+    expect(h.of('message_end')[1]?.message).toEqual(expected);
+    expect(savedMessages()[1]).toEqual(expected);
+    expect(h.of('error')).toEqual([]);
+    expect(next.messages).toEqual([
+      { role: 'user', content: [text('Hi')] },
+      { role: 'assistant', content: [text(reply)] },
+      { role: 'user', content: [text('And then?')] },
+    ]);
+    expectValidRequests();
+  });
+
+  it('anthropic-sdk/stream-b-fallback.sse: a long reply with unmodelled fields (stop_details, usage.iterations) is kept verbatim', async () => {
+    setup();
+    await exchange(replay('anthropic-sdk/stream-b-fallback.sse', { chunkBytes: 11 }));
+    expect(savedMessages()[1]).toMatchObject({ stopReason: 'end_turn', model: 'claude-opus-4-8', usage: { input_tokens: 31, output_tokens: 547 } });
+    const saved = savedMessages()[1]?.content[0];
+    expect(saved?.type === 'text' && saved.text.startsWith(' there! Happy to explain.\n\n**Solar eclipses**')).toBe(true);
+    expect(saved?.type === 'text' && saved.text.endsWith("Just let me know what's sparking your interest!")).toBe(true);
+    expect(h.of('message_end')[1]?.message).toEqual(savedMessages()[1]);
+    expectValidRequests();
+  });
+
+  it('anthropic-sdk/code_execution_response.txt: a container on message_delta does not disturb the reply', async () => {
+    setup();
+    const next = await exchange(replay('anthropic-sdk/code_execution_response.txt', { chunkBytes: 4 }));
+    expect(savedMessages()[1]).toEqual({
+      role: 'assistant',
+      content: [text('Running code.')],
+      model: 'claude-sonnet-4-20250514',
+      stopReason: 'end_turn',
+      usage: { input_tokens: 42, output_tokens: 4 },
+    });
+    expect(next.messages[1]).toEqual({ role: 'assistant', content: [text('Running code.')] });
+    expectValidRequests();
+  });
+});
+
+describe('tool calls', () => {
+  it.each([
+    ['anthropic-sdk/tool_use_response.txt', "I'll check the current weather in Paris for you.", 'toolu_01NRLabsLyVHZPKxbKvkfSMn', { location: 'Paris' }],
+    [
+      'anthropic-docs/tool-use.sse',
+      "Okay, let's check the weather for San Francisco, CA:",
+      'toolu_01T1x1fJ34qAmk2tNTrN7Up6',
+      { location: 'San Francisco, CA', unit: 'fahrenheit' },
+    ],
+  ] as const)('%s: the call runs (an unknown tool: an error result), and its result goes back first in the next message', async (name, said, id, input) => {
+    setup();
+    fake.enqueue(replay(name, { chunkBytes: 6 }));
+    await h.agent.prompt('Weather?');
+    expect(h.of('tool_execution_start')).toEqual([{ type: 'tool_execution_start', sessionId: h.agent.sessionId, toolCallId: id, name: 'get_weather', input }]);
+    expect(h.of('tool_execution_end')[0]).toMatchObject({ toolCallId: id, isError: true, output: 'Unknown tool: get_weather' });
+    const continuation = bodyOf(fake.messageRequests()[1]).messages;
+    expect(continuation.slice(-2)).toEqual([
+      { role: 'assistant', content: [text(said), { type: 'tool_use', id, name: 'get_weather', input }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'Unknown tool: get_weather', is_error: true }] },
+    ]);
+    expect(fake.messageRequests()).toHaveLength(2);
+    expectValidRequests();
+  });
+});
+
+describe('thinking', () => {
+  it('anthropic-docs/redacted-thinking-tool-use.sse: thinking and redacted thinking go back unchanged with the tool result', async () => {
+    setup();
+    fake.enqueue(replay('anthropic-docs/redacted-thinking-tool-use.sse', { chunkBytes: 9 }));
+    await h.agent.prompt('Analyse it');
+    const thinking = {
+      type: 'thinking',
+      thinking: 'Let me analyze this step by step...',
+      signature: 'WaUjzkypQ2mUEVM36O2TxuC06KN8xyfbJwyem2dw3URve/op91XWHOEBLLqIOMfFG/UvLEczmEsUjavL....',
+    };
+    const redacted = {
+      type: 'redacted_thinking',
+      data: 'EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpPkNRj2YfWXGmKDxH4mPnZ5sQ7vB9URj2pLmN3kF8/dW5hR7xJ0aP1oLs9yTcMnKVf2wRpEGjH9XZaBt4UvDcPrQ...',
+    };
+    const todos = [{ content: 'Check the analysis', status: 'in_progress' }];
+    const call = { type: 'tool_use', id: 'toolu_01RedactedThinkingPlan', name: 'todo_write', input: { todos } };
+    expect(savedMessages()[1]).toMatchObject({ content: [thinking, redacted, text('Based on my analysis...'), call], stopReason: 'tool_use' });
+    expect(h.agent.getTodos()).toEqual(todos);
+
+    const continuation = bodyOf(fake.messageRequests()[1]);
+    expect(continuation.messages[1]).toEqual({ role: 'assistant', content: [thinking, redacted, text('Based on my analysis...'), call] });
+    expect(continuation.messages[2]?.content).toEqual([expect.objectContaining({ type: 'tool_result', tool_use_id: 'toolu_01RedactedThinkingPlan' })]);
+    expect(thinkingBlocksSent(continuation)).toEqual([thinking, redacted]);
+    expectValidRequests();
+  });
+});
+
+describe('refusals', () => {
+  it('anthropic-sdk/stream-a-refusal.sse: the refusal ("Hi", after signed thinking) is saved as it came, and the next request leaves the exchange out', async () => {
+    setup();
+    const next = await exchange(replay('anthropic-sdk/stream-a-refusal.sse', { chunkBytes: 5 }));
+    const refused = savedMessages()[1];
+    expect(refused).toMatchObject({
+      role: 'assistant',
+      stopReason: 'refusal',
+      content: [
+        { type: 'thinking', signature: 'c3ludGhldGljLXNpZ25hdHVyZS1maXh0dXJlLWEtbm90LWEtcmVhbC1zaWduYXR1cmU=' },
+        text('Hi'),
+      ],
+    });
+    const thought = refused?.content[0];
+    expect(thought?.type === 'thinking' && thought.thinking).toBe(
+      'Simple educational question about what a solar eclipse is. This is benign general knowledge — definitions are fine. Also the user called me "claudius" — I\'m Claude. Minor correction or just roll with it politely.',
+    );
+    expect(h.of('message_end')[1]?.message.stopReason).toBe('refusal');
+    expect(h.of('error')).toEqual([]);
+    expect(next.messages).toEqual([{ role: 'user', content: [text('And then?')] }]);
+    expectValidRequests();
+  });
+
+  it('anthropic-sdk/stream-a-toolrefusal.sse: server tool blocks are kept verbatim; the refused exchange stays out of the next request', async () => {
+    setup();
+    const recorded = recordedStream('anthropic-sdk/stream-a-toolrefusal.sse');
+    const resultLine = recorded.split('\n').find((line) => line.startsWith('data: ') && line.includes('"web_search_tool_result"')) ?? '';
+    const result = (JSON.parse(resultLine.slice('data: '.length)) as { content_block: unknown }).content_block;
+    const next = await exchange(recorded, 13);
+    expect(savedMessages()[1]).toMatchObject({
+      stopReason: 'refusal',
+      content: [
+        { type: 'raw', block: { type: 'server_tool_use', id: 'srvtoolu_fixture_a_0001', name: 'web_search', input: { query: 'solar eclipse viewing safety news 2026' } } },
+        { type: 'raw', block: result },
+        text("Here's a summary of this year's solar eclipses and how"),
+      ],
+    });
+    expect(next.messages).toEqual([{ role: 'user', content: [text('And then?')] }]);
+    expectValidRequests();
+  });
+});
+
+describe('server tools', () => {
+  it('anthropic-docs/web-search.sse: server_tool_use and web_search_tool_result are kept and sent back verbatim, in order', async () => {
+    setup();
+    const next = await exchange(replay('anthropic-docs/web-search.sse', { chunkBytes: 8 }));
+    const search = { type: 'server_tool_use', id: 'srvtoolu_014hJH82Qum7Td6UV8gDXThB', name: 'web_search', input: { query: 'weather NYC today' } };
+    const results = {
+      type: 'web_search_tool_result',
+      tool_use_id: 'srvtoolu_014hJH82Qum7Td6UV8gDXThB',
+      content: [
+        {
+          type: 'web_search_result',
+          title: 'Weather in New York City in May 2025 (New York) - detailed Weather Forecast for a month',
+          url: 'https://world-weather.info/forecast/usa/new_york/may-2025/',
+          encrypted_content: 'Ev0DCioIAxgCIiQ3NmU4ZmI4OC1k...',
+          page_age: null,
+        },
+      ],
+    };
+    const before = "I'll check the current weather in New York City for you.";
+    const after = "Here's the current weather information for New York City:\n\n# Weather in New York City\n\n";
+    expect(savedMessages()[1]).toMatchObject({
+      content: [text(before), { type: 'raw', block: search }, { type: 'raw', block: results }, text(after)],
+      stopReason: 'end_turn',
+      usage: { input_tokens: 10682, output_tokens: 510 },
+    });
+    expect(next.messages[1]).toEqual({ role: 'assistant', content: [text(before), search, results, text(after)] });
+    expectValidRequests();
+  });
+});
+
+describe('errors in the stream', () => {
+  it('anthropic-docs/overloaded-error.sse: the run ends with the partial text kept and the error shown', async () => {
+    setup();
+    const next = await exchange(replay('anthropic-docs/overloaded-error.sse', { chunkBytes: 6 }));
+    const errors = h.of('error');
+    expect(errors).toEqual([{ type: 'error', sessionId: h.agent.sessionId, code: 'overloaded', message: expect.stringMatching(/overloaded/i) }]);
+    expect(savedMessages()[1]).toMatchObject({ role: 'assistant', content: [text('Hello')], errorMessage: errors[0]?.message });
+    expect(next.messages).toEqual([
+      { role: 'user', content: [text('Hi')] },
+      { role: 'assistant', content: [text('Hello')] },
+      { role: 'user', content: [text('And then?')] },
+    ]);
+    expectValidRequests();
+  });
+});
+
+describe('what Baton does not know is tolerated', () => {
+  const basic = 'anthropic-sdk/basic_response.txt';
+  const beforeMessageDelta = 'event: message_delta\n';
+
+  it('an unknown event type', async () => {
+    setup();
+    await exchange(edited(basic, beforeMessageDelta, `event: future_event\ndata: {"type":"future_event","detail":{"x":1}}\n\n${beforeMessageDelta}`));
+    expect(h.of('error')).toEqual([]);
+    expect(savedMessages()[1]).toMatchObject({ content: [text('Hello there!')], stopReason: 'end_turn' });
+    expectValidRequests();
+  });
+
+  it('an unknown delta type', async () => {
+    setup();
+    const unknownDelta = 'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"future_delta","payload":"?"}}\n\n';
+    await exchange(edited(basic, 'event: content_block_stop\n', `${unknownDelta}event: content_block_stop\n`));
+    expect(h.of('error')).toEqual([]);
+    expect(savedMessages()[1]).toMatchObject({ content: [text('Hello there!')], stopReason: 'end_turn' });
+    expectValidRequests();
+  });
+
+  it('an unknown block type (with an unknown delta) is kept verbatim and sent back as it came', async () => {
+    setup();
+    const block =
+      'event: content_block_start\ndata: {"type":"content_block_start","index":1,"content_block":{"type":"future_block","payload":{"a":1}}}\n\n' +
+      'event: content_block_delta\ndata: {"type":"content_block_delta","index":1,"delta":{"type":"future_delta","payload":"?"}}\n\n' +
+      'event: content_block_stop\ndata: {"type":"content_block_stop","index":1}\n\n';
+    const next = await exchange(edited(basic, beforeMessageDelta, `${block}${beforeMessageDelta}`));
+    expect(h.of('error')).toEqual([]);
+    const future = { type: 'future_block', payload: { a: 1 } };
+    expect(savedMessages()[1]).toMatchObject({ content: [text('Hello there!'), { type: 'raw', block: future }], stopReason: 'end_turn' });
+    expect(next.messages[1]).toEqual({ role: 'assistant', content: [text('Hello there!'), future] });
+    expectValidRequests();
+  });
+});

@@ -1,0 +1,40 @@
+// The request check used across the agent tests must itself catch what the API refuses.
+import { describe, expect, it } from 'vitest';
+import { apiRequestViolations, thinkingBlocksSent } from './apiRequestRules';
+
+const user = (...content: unknown[]) => ({ role: 'user', content });
+const assistant = (...content: unknown[]) => ({ role: 'assistant', content });
+const text = (t: string) => ({ type: 'text', text: t });
+const thinking = { type: 'thinking', thinking: 'Hmm.', signature: 'sig' };
+const call = { type: 'tool_use', id: 'toolu_1', name: 'todo_write', input: {} };
+const result = { type: 'tool_result', tool_use_id: 'toolu_1', content: 'ok' };
+const check = (...messages: unknown[]) => apiRequestViolations({ messages });
+
+describe('apiRequestViolations', () => {
+  it('accepts a well-formed tool exchange with thinking first and the result first', () => {
+    expect(check(user(text('Hi')), assistant(thinking, text('Let me plan.'), call), user(result, text('and hurry')), assistant(text('Done.')))).toEqual([]);
+  });
+
+  it.each([
+    ['no messages', [], /missing or empty/],
+    ['an assistant first', [assistant(text('Hi'))], /first message is not a user/],
+    ['two user messages in a row', [user(text('a')), user(text('b'))], /two user messages in a row/],
+    ['an empty text block', [user(text(''))], /empty text block/],
+    ['a whitespace-only text block', [user(text(' \n'))], /empty text block/],
+    ['an unanswered tool_use', [user(text('Hi')), assistant(call), user(text('well?'))], /toolu_1 is not answered/],
+    ['a tool_result for nothing', [user(text('Hi')), assistant(text('No tools.')), user(result)], /answers no tool_use/],
+    ['a tool_result after text', [user(text('Hi')), assistant(call), user(text('x'), result)], /tool_result blocks do not come first/],
+    ['thinking without a signature', [user(text('Hi')), assistant({ type: 'thinking', thinking: 'Hmm.', signature: '' }, text('ok'))], /without a signature/],
+    ['thinking after text', [user(text('Hi')), assistant(text('ok'), thinking)], /thinking blocks are not first/],
+    ['cache_control on thinking', [user(text('Hi')), assistant({ ...thinking, cache_control: { type: 'ephemeral' } }, text('ok'))], /cache_control on a thinking/],
+    ['a prefill ending in whitespace', [user(text('Hi')), assistant(text('Sure '))], /ends with whitespace/],
+    ['a tool id used twice', [user(text('Hi')), assistant(call), user(result), assistant(call), user(result)], /used twice/],
+  ] as const)('flags %s', (_, messages, problem) => {
+    expect(check(...messages)).toEqual(expect.arrayContaining([expect.stringMatching(problem)]));
+  });
+
+  it('lists the thinking blocks a request sends back, in order', () => {
+    const redacted = { type: 'redacted_thinking', data: 'abc' };
+    expect(thinkingBlocksSent({ messages: [user(text('Hi')), assistant(thinking, redacted, text('ok'))] })).toEqual([thinking, redacted]);
+  });
+});

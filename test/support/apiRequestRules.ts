@@ -1,0 +1,120 @@
+// The rules the Messages API holds a request's `messages` to, as one check: a request that breaks any
+// of them is refused with a 400 (and, since the history is resent, so is every later one). Returns what
+// is wrong, in words; an empty list means the API would take it.
+type Block = { type: string } & Record<string, unknown>;
+interface Message {
+  role: string;
+  content: string | Block[];
+}
+
+const THINKING = new Set(['thinking', 'redacted_thinking']);
+
+export function apiRequestViolations(body: unknown): string[] {
+  const messages = (body as { messages?: unknown } | null)?.messages;
+  if (!Array.isArray(messages) || messages.length === 0) return ['messages is missing or empty'];
+  const problems: string[] = [];
+  const list = messages as Message[];
+  if (list[0]?.role !== 'user') problems.push('the first message is not a user message');
+  const toolUseIds = new Set<string>();
+  list.forEach((message, i) => {
+    const at = `messages[${i}]`;
+    if (message.role !== 'user' && message.role !== 'assistant') problems.push(`${at}: role ${message.role}`);
+    if (i > 0 && list[i - 1]?.role === message.role) problems.push(`${at}: two ${message.role} messages in a row`);
+    if (typeof message.content === 'string') {
+      if (!message.content.trim()) problems.push(`${at}: empty text`);
+      return;
+    }
+    if (!Array.isArray(message.content) || message.content.length === 0) {
+      problems.push(`${at}: no content`);
+      return;
+    }
+    message.content.forEach((block, j) => problems.push(...blockViolations(block, `${at}.content[${j}]`, message.role)));
+    if (message.role === 'assistant') {
+      problems.push(...thinkingOrder(message.content, at));
+      for (const block of message.content) {
+        if (block.type !== 'tool_use') continue;
+        if (toolUseIds.has(String(block.id))) problems.push(`${at}: tool_use id ${String(block.id)} used twice`);
+        toolUseIds.add(String(block.id));
+      }
+    }
+    problems.push(...toolPairing(list, i));
+  });
+  const last = list.at(-1);
+  const lastBlock = last?.role === 'assistant' && Array.isArray(last.content) ? last.content.at(-1) : undefined;
+  if (lastBlock?.type === 'text' && /\s$/.test(String(lastBlock.text))) {
+    problems.push('the final assistant message (a prefill) ends with whitespace');
+  }
+  return problems;
+}
+
+function blockViolations(block: Block, at: string, role: string): string[] {
+  const problems: string[] = [];
+  switch (block.type) {
+    case 'text':
+      if (typeof block.text !== 'string' || !block.text.trim()) problems.push(`${at}: empty text block`);
+      break;
+    case 'thinking':
+      if (role !== 'assistant') problems.push(`${at}: thinking in a ${role} message`);
+      if (typeof block.thinking !== 'string') problems.push(`${at}: thinking without its text`);
+      if (typeof block.signature !== 'string' || !block.signature) problems.push(`${at}: thinking without a signature`);
+      break;
+    case 'redacted_thinking':
+      if (role !== 'assistant') problems.push(`${at}: redacted_thinking in a ${role} message`);
+      if (typeof block.data !== 'string' || !block.data) problems.push(`${at}: redacted_thinking without data`);
+      break;
+    case 'tool_use':
+      if (role !== 'assistant') problems.push(`${at}: tool_use in a ${role} message`);
+      if (typeof block.input !== 'object' || block.input === null || Array.isArray(block.input)) problems.push(`${at}: tool_use input is not an object`);
+      break;
+    case 'tool_result':
+      if (role !== 'user') problems.push(`${at}: tool_result in a ${role} message`);
+      break;
+  }
+  const empty = block.type === 'text' && (typeof block.text !== 'string' || !block.text.trim());
+  if ('cache_control' in block && (THINKING.has(block.type) || empty)) problems.push(`${at}: cache_control on a ${block.type} block`);
+  return problems;
+}
+
+/** Thinking comes first: an assistant message with thinking in it starts with a thinking block. */
+function thinkingOrder(content: Block[], at: string): string[] {
+  const hasThinking = content.some((block) => THINKING.has(block.type));
+  return hasThinking && !THINKING.has(content[0]?.type ?? '') ? [`${at}: thinking blocks are not first`] : [];
+}
+
+/**
+ * Every tool_use is answered by a tool_result in the very next (user) message, where the results come
+ * before anything else; every tool_result answers a tool_use of the message just before.
+ */
+function toolPairing(messages: Message[], i: number): string[] {
+  const message = messages[i];
+  if (!message || typeof message.content === 'string') return [];
+  const at = `messages[${i}]`;
+  const problems: string[] = [];
+  if (message.role === 'assistant') {
+    const next = messages[i + 1];
+    const answered = new Set(blocksOf(next, 'tool_result').map((b) => String(b.tool_use_id)));
+    for (const use of blocksOf(message, 'tool_use')) {
+      if (!answered.has(String(use.id))) problems.push(`${at}: tool_use ${String(use.id)} is not answered in the next message`);
+    }
+  } else {
+    const asked = new Set(blocksOf(messages[i - 1], 'tool_use').map((b) => String(b.id)));
+    for (const result of blocksOf(message, 'tool_result')) {
+      if (!asked.has(String(result.tool_use_id))) problems.push(`${at}: tool_result ${String(result.tool_use_id)} answers no tool_use of the message before`);
+    }
+    const firstOther = message.content.findIndex((b) => b.type !== 'tool_result');
+    if (firstOther >= 0 && message.content.slice(firstOther).some((b) => b.type === 'tool_result')) {
+      problems.push(`${at}: tool_result blocks do not come first`);
+    }
+  }
+  return problems;
+}
+
+function blocksOf(message: Message | undefined, type: string): Block[] {
+  return message && Array.isArray(message.content) ? message.content.filter((b) => b.type === type) : [];
+}
+
+/** The thinking blocks a request sends back, in order, as they were sent. */
+export function thinkingBlocksSent(body: unknown): Block[] {
+  const messages = ((body as { messages?: Message[] } | null)?.messages ?? []) as Message[];
+  return messages.flatMap((m) => (Array.isArray(m.content) ? m.content.filter((b) => THINKING.has(b.type)) : []));
+}
