@@ -140,7 +140,8 @@ export class AnthropicProvider {
     });
 
     try {
-      return { type: 'done', message: fromApiMessage(await stream.finalMessage(), 'all') };
+      // Only blocks that got their content_block_stop: a reply cut off at max_tokens ends inside one.
+      return { type: 'done', message: fromApiMessage(await stream.finalMessage(), complete) };
     } catch (err) {
       if (handlerFailure) throw handlerFailure.error;
       const partial = snapshot ? fromApiMessage(snapshot, complete) : null;

@@ -103,11 +103,10 @@ export function toApiMessages(messages: readonly AgentMessage[]): Anthropic.Mess
  * thinking block (no signature yet) is dropped, unfinished text is kept. Empty text blocks are dropped.
  * Blocks of other types are kept verbatim.
  */
-export function fromApiMessage(message: Anthropic.Message, complete: ReadonlySet<number> | 'all'): AgentMessage {
+export function fromApiMessage(message: Anthropic.Message, complete: ReadonlySet<number>): AgentMessage {
   const content: ContentBlock[] = [];
   message.content.forEach((block, index) => {
-    const done = complete === 'all' || complete.has(index);
-    const kept = blockOf(block as unknown as ApiBlock, done);
+    const kept = blockOf(block as unknown as ApiBlock, complete.has(index));
     if (kept) content.push(kept);
   });
   const usage = message.usage;

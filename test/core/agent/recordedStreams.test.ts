@@ -133,6 +133,23 @@ describe('tool calls', () => {
     expect(fake.messageRequests()).toHaveLength(2);
     expectValidRequests();
   });
+
+  it('anthropic-sdk/incomplete_partial_json_response.txt: cut off at max_tokens inside a tool call — text kept, the call neither kept nor run', async () => {
+    setup();
+    fake.enqueue(replay('anthropic-sdk/incomplete_partial_json_response.txt', { chunkBytes: 4 }));
+    await h.agent.prompt('Write my tax guide to taxes.txt');
+    const said = "I'll create a comprehensive tax guide for someone with multiple W2s and save it in a file called taxes.txt. Let me do that for you now.";
+    const expected = { role: 'assistant', content: [text(said)], model: 'claude-sonnet-4-5', stopReason: 'max_tokens', usage: { input_tokens: 450, output_tokens: 124 } };
+    expect(lastReply()).toEqual(expected);
+    expect(savedMessages()[1]).toEqual(expected);
+    expect(h.of('tool_execution_start')).toEqual([]);
+    expect(h.of('error')).toEqual([]);
+    expect(fake.messageRequests()).toHaveLength(1); // the run stopped there
+
+    await h.agent.prompt('Go on');
+    expect(bodyOf(fake.messageRequests()[1]).messages[1]).toEqual({ role: 'assistant', content: [text(said)] });
+    expectValidRequests();
+  });
 });
 
 describe('thinking', () => {
