@@ -2,6 +2,7 @@
 //
 // Contract of stream():
 // - resolves with the final assistant AgentMessage (text / tool_use blocks, stopReason, usage, model);
+//   the reply is final once message_delta has brought its stop reason, whatever fails after that;
 // - on abort (request.signal) RESOLVES with whatever had arrived, marked `aborted: true` (content may be
 //   empty; unfinished tool calls are dropped) — stopping is not an error;
 // - on failure THROWS a ProviderError: `kind` says what went wrong, `message` is for the user, `partial`
@@ -11,7 +12,7 @@
 //   would show the user the same words twice;
 // - gives up with kind 'timeout' when no bytes (pings included) arrive for inactivityTimeoutMs; that is
 //   not retried, since the same wait would most likely repeat.
-import Anthropic from '@anthropic-ai/sdk';
+import Anthropic, { APIError } from '@anthropic-ai/sdk';
 import type { AgentMessage } from '../../../shared/session';
 import { fromApiMessage, toApiMessages } from './apiMessages';
 import { activityTap, InactivityTimer } from './inactivity';
@@ -146,6 +147,9 @@ export class AnthropicProvider {
       if (handlerFailure) throw handlerFailure.error;
       const partial = snapshot ? fromApiMessage(snapshot, complete) : null;
       if (signal.aborted && !timedOut) return { type: 'aborted', partial };
+      // message_delta brought the stop reason, so the reply is whole: what failed after it loses nothing
+      // (the SDK throws on a message_delta without usage; a stream may end before message_stop).
+      if (partial?.stopReason && !(err instanceof APIError)) return { type: 'done', message: partial };
       const error = timedOut
         ? new ProviderError({
             kind: 'timeout',

@@ -109,17 +109,20 @@ export function fromApiMessage(message: Anthropic.Message, complete: ReadonlySet
     const kept = blockOf(block as unknown as ApiBlock, complete.has(index));
     if (kept) content.push(kept);
   });
-  const usage = message.usage;
+  // Absent from a stream whose message_start has none (the documentation's examples).
+  const usage = message.usage as Anthropic.Usage | undefined;
   return {
     role: 'assistant',
     content,
     model: message.model,
     stopReason: message.stop_reason,
     // Cached prompt tokens are still context: the meter wants the whole prompt.
-    usage: {
-      input_tokens: usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0),
-      output_tokens: usage.output_tokens,
-    },
+    ...(usage && {
+      usage: {
+        input_tokens: usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0),
+        output_tokens: usage.output_tokens,
+      },
+    }),
   };
 }
 

@@ -153,6 +153,30 @@ describe('tool calls', () => {
 });
 
 describe('thinking', () => {
+  it.each([
+    [
+      'anthropic-docs/thinking.sse',
+      'Let me solve this step by step:\n\n1. First break down 27 * 453\n2. 453 = 400 + 50 + 3\n3. 27 * 400 = 10,800\n4. 27 * 50 = 1,350\n5. 27 * 3 = 81\n6. 10,800 + 1,350 + 81 = 12,231',
+      '27 * 453 = 12,231',
+    ],
+    [
+      'anthropic-docs/extended-thinking-gcd.sse',
+      'I need to find the GCD of 1071 and 462 using the Euclidean algorithm.\n\n1071 = 2 × 462 + 147\n462 = 3 × 147 + 21\n147 = 7 × 21 + 0\n\nSo GCD(1071, 462) = 21',
+      'The greatest common divisor of 1071 and 462 is **21**.',
+    ],
+  ] as const)('%s (no usage anywhere, as printed): thinking kept verbatim with its signature and sent back unchanged, first', async (name, thought, answer) => {
+    setup();
+    const next = await exchange(replay(name, { chunkBytes: 3 })); // 3 bytes: "×" is cut in half
+    const thinking = { type: 'thinking', thinking: thought, signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds...' };
+    expect(h.of('error')).toEqual([]);
+    expect(h.of('message_end')[1]?.message).toEqual(savedMessages()[1]);
+    expect(savedMessages()[1]).toMatchObject({ content: [thinking, text(answer)], stopReason: 'end_turn' });
+    expectStreamedBeforeFirstReply(answer); // the text, not the thinking
+    expect(next.messages[1]).toEqual({ role: 'assistant', content: [thinking, text(answer)] });
+    expect(thinkingBlocksSent(next)).toEqual([thinking]);
+    expectValidRequests();
+  });
+
   it('anthropic-docs/redacted-thinking-tool-use.sse: thinking and redacted thinking go back unchanged with the tool result', async () => {
     setup();
     fake.enqueue(replay('anthropic-docs/redacted-thinking-tool-use.sse', { chunkBytes: 9 }));
@@ -299,6 +323,25 @@ describe('what Baton does not know is tolerated', () => {
     const future = { type: 'future_block', payload: { a: 1 } };
     expect(savedMessages()[1]).toMatchObject({ content: [text('Hello there!'), { type: 'raw', block: future }], stopReason: 'end_turn' });
     expect(next.messages[1]).toEqual({ role: 'assistant', content: [text('Hello there!'), future] });
+    expectValidRequests();
+  });
+
+  it.each([
+    ['message_start', '"usage":{"input_tokens":11,"output_tokens":1}', '"x":0'],
+    ['message_delta', ',"usage":{"output_tokens":6}', ''],
+  ])('no usage in %s', async (_, usage, replacement) => {
+    setup();
+    await exchange(edited(basic, usage, replacement));
+    expect(h.of('error')).toEqual([]);
+    expect(savedMessages()[1]).toMatchObject({ content: [text('Hello there!')], stopReason: 'end_turn' });
+    expectValidRequests();
+  });
+
+  it('a stream that ends after message_delta, without message_stop: the stop reason came, the reply is whole', async () => {
+    setup();
+    await exchange(edited(basic, 'event: message_stop\ndata: {"type":"message_stop"}\n\n', ''));
+    expect(h.of('error')).toEqual([]);
+    expect(savedMessages()[1]).toEqual({ role: 'assistant', content: [text('Hello there!')], model: 'claude-opus-4-8', stopReason: 'end_turn', usage: { input_tokens: 11, output_tokens: 6 } });
     expectValidRequests();
   });
 });
