@@ -7,6 +7,7 @@ import { TODO_REMINDER, REMINDER_AFTER_TURNS } from '../../../electron/core/agen
 import { BatonError } from '../../../electron/core/errors';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { realFs, type FsSeam } from '../../../electron/core/storage/fsSeam';
+import { apiRequestViolations } from '../../support/apiRequestRules';
 import { useFakeAnthropic } from '../../fakeAnthropic';
 import {
   bodyOf,
@@ -24,6 +25,10 @@ import {
 const fake = useFakeAnthropic();
 let h: Harness;
 afterEach(() => h?.cleanup());
+// Whatever a test did, every request it made is one the Messages API accepts.
+afterEach(() => {
+  for (const request of fake.messageRequests()) expect(apiRequestViolations(request.body), `request ${request.seq}`).toEqual([]);
+});
 
 const setup = (options: HarnessOptions = {}) => (h = createHarness(fake, options));
 const file = () => h.agent.sessionManager.getSessionFile();

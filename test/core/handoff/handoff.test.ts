@@ -10,6 +10,7 @@ import { wrapHandoffDocument } from '../../../shared/sessionFormat';
 import { buildHandoffPrompt, HANDOFF_MAX_TOKENS } from '../../../electron/core/handoff/handoffDocument';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { realFs, type FsSeam } from '../../../electron/core/storage/fsSeam';
+import { apiRequestViolations } from '../../support/apiRequestRules';
 import { useFakeAnthropic, type Scenario } from '../../fakeAnthropic';
 import {
   bodyOf,
@@ -28,6 +29,10 @@ import {
 const fake = useFakeAnthropic();
 let h: Harness;
 afterEach(() => h?.cleanup());
+// Whatever a test did, every request it made is one the Messages API accepts.
+afterEach(() => {
+  for (const request of fake.messageRequests()) expect(apiRequestViolations(request.body), `request ${request.seq}`).toEqual([]);
+});
 
 const DOCUMENT = HANDOFF_SECTIONS.map((s) => `## ${s}\n${s}: the parser work.`).join('\n\n');
 const docScenario = (extra: Partial<Extract<Scenario, { kind: 'text' }>> = {}): Scenario => ({ kind: 'text', text: DOCUMENT, chunkSize: 40, ...extra });
