@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentMessage, ContentBlock } from '../../../shared/session';
 import { useFakeAnthropic } from '../../fakeAnthropic';
 import { recordedStream, replay, type RecordedStream } from '../../fixtures/recordedStreams';
+import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { apiRequestViolations, thinkingBlocksSent } from '../../support/apiRequestRules';
 import { bodyOf, createHarness, readSessionFile, type Harness } from './harness';
 
@@ -287,6 +288,38 @@ describe('errors in the stream', () => {
       { role: 'assistant', content: [text('Hello')] },
       { role: 'user', content: [text('And then?')] },
     ]);
+    expectValidRequests();
+  });
+});
+
+describe('a session of recorded replies, reopened', () => {
+  it('loads every saved reply back whole (thinking, redacted thinking, server tool blocks, an unknown block) and sends it as before', async () => {
+    setup();
+    const unknownBlock =
+      'event: content_block_start\ndata: {"type":"content_block_start","index":1,"content_block":{"type":"future_block","payload":{"a":1}}}\n\n' +
+      'event: content_block_stop\ndata: {"type":"content_block_stop","index":1}\n\n';
+    fake.enqueue(
+      replay('anthropic-docs/thinking.sse'),
+      replay('anthropic-docs/web-search.sse'),
+      replay('anthropic-docs/redacted-thinking-tool-use.sse'),
+      { kind: 'text', text: 'Noted.' },
+      { kind: 'replay', sse: edited('anthropic-sdk/basic_response.txt', 'event: message_delta\n', `${unknownBlock}event: message_delta\n`) },
+    );
+    for (const prompt of ['Multiply', 'Weather?', 'Analyse it', 'One more']) await h.agent.prompt(prompt);
+    await h.agent.prompt('Before reopening');
+    const before = bodyOf(fake.messageRequests().at(-1)).messages;
+    const types = before.flatMap((m) => (typeof m.content === 'string' ? [] : m.content.map((b) => b.type)));
+    expect(types).toEqual(expect.arrayContaining(['thinking', 'redacted_thinking', 'server_tool_use', 'web_search_tool_result', 'future_block']));
+
+    const path = file();
+    h.agent.switchSession(SessionManager.create(h.sessionsDir));
+    const reopened = SessionManager.open(path);
+    expect(reopened.unreadableRecords).toBe(0);
+    h.agent.switchSession(reopened);
+    await h.agent.prompt('After reopening');
+    const after = bodyOf(fake.messageRequests().at(-1)).messages;
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.slice(before.length).map((m) => m.role)).toEqual(['assistant', 'user']);
     expectValidRequests();
   });
 });
