@@ -105,11 +105,13 @@ export function toApiMessages(messages: readonly AgentMessage[]): Anthropic.Mess
  */
 export function fromApiMessage(message: Anthropic.Message, complete: ReadonlySet<number>): AgentMessage {
   const content: ContentBlock[] = [];
-  message.content.forEach((block, index) => {
+  // A snapshot is as well-formed as the stream was: a message_start may come without content.
+  const blocks = (message.content as Anthropic.ContentBlock[] | undefined) ?? [];
+  blocks.forEach((block, index) => {
     const kept = blockOf(block as unknown as ApiBlock, complete.has(index));
     if (kept) content.push(kept);
   });
-  // Absent from a stream whose message_start has none (the documentation's examples).
+  // Absent from a stream whose message_start has none (the documentation's examples print none).
   const usage = message.usage as Anthropic.Usage | undefined;
   return {
     role: 'assistant',

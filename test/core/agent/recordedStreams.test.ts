@@ -370,6 +370,17 @@ describe('what Baton does not know is tolerated', () => {
     expectValidRequests();
   });
 
+  it('anthropic-docs/web-search-tool-page.sse: a message_start without content, as that page prints it, is a broken stream the user is told about, retried, never an internal error', async () => {
+    h = createHarness(fake, { maxRetries: 1 });
+    fake.enqueue(replay('anthropic-docs/web-search-tool-page.sse'), replay('anthropic-docs/web-search-tool-page.sse'));
+    await h.agent.prompt('Quantum news?');
+    expect(h.of('retry')).toHaveLength(1);
+    expect(h.of('error').map((e) => e.message)).toEqual(['The connection to the Anthropic API closed before the reply was complete.']);
+    await h.agent.prompt('Try again');
+    expect(savedMessages().at(-1)).toMatchObject({ role: 'assistant', content: [text('OK: Quantum news? Try again')] });
+    expectValidRequests();
+  });
+
   it('a stream that ends after message_delta, without message_stop: the stop reason came, the reply is whole', async () => {
     setup();
     await exchange(edited(basic, 'event: message_stop\ndata: {"type":"message_stop"}\n\n', ''));
