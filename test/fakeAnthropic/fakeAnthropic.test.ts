@@ -303,7 +303,7 @@ describe('fake Anthropic server through the real SDK', () => {
   });
 
   it('replays a recorded stream byte for byte, as text/event-stream, in one write or many', async () => {
-    const recorded = recordedStream('anthropic-sdk/stream-a-refusal.sse'); // multi-byte characters, padded JSON
+    const recorded = recordedStream('baton/refusal-after-thinking.sse'); // multi-byte characters, padded JSON
     const bytes = Buffer.from(recorded, 'utf8');
     fake.enqueue({ kind: 'replay', sse: recorded }, { kind: 'replay', sse: recorded, chunkBytes: 7 });
     for (let i = 0; i < 2; i++) {
@@ -325,11 +325,11 @@ describe('fake Anthropic server through the real SDK', () => {
   });
 
   it('a replayed recording in small writes is read by the SDK as the recorded message', async () => {
-    fake.enqueue(replay('anthropic-sdk/incomplete_partial_json_response.txt', { chunkBytes: 5 }));
-    const message = await ask('taxes').finalMessage();
-    expect(message).toMatchObject({ id: 'msg_01UdjYBBipA9omjYhicnevgq', stop_reason: 'max_tokens', usage: { output_tokens: 124 } });
-    expect(message.content[0]).toEqual({ type: 'text', text: "I'll create a comprehensive tax guide for someone with multiple W2s and save it in a file called taxes.txt. Let me do that for you now." });
-    expect(message.content[1]).toMatchObject({ type: 'tool_use', name: 'make_file' });
+    fake.enqueue(replay('anthropic-sdk/tool_use_response.txt', { chunkBytes: 5 }));
+    const message = await ask('weather').finalMessage();
+    expect(message).toMatchObject({ id: 'msg_019Q1hrJbZG26Fb9BQhrkHEr', stop_reason: 'tool_use', usage: { output_tokens: 65 } });
+    expect(message.content[0]).toEqual({ type: 'text', text: "I'll check the current weather in Paris for you." });
+    expect(message.content[1]).toMatchObject({ type: 'tool_use', name: 'get_weather', input: { location: 'Paris' } });
   });
 
   it('rejects an invalid scenario in-process', () => {

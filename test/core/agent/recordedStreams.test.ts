@@ -67,7 +67,7 @@ const text = (t: string): ContentBlock => ({ type: 'text', text: t });
 
 describe('plain replies', () => {
   it.each([
-    ['anthropic-sdk/basic_response.txt', 'Hello there!', 'claude-opus-4-8', { input_tokens: 11, output_tokens: 6 }],
+    ['anthropic-sdk/basic_response.txt', 'Hello there!', 'claude-3-opus-20240229', { input_tokens: 11, output_tokens: 6 }],
     ['anthropic-docs/basic.sse', 'Hello!', 'claude-opus-4-8', { input_tokens: 25, output_tokens: 15 }],
   ] as const)('%s: the text streams and is saved with its stop reason and usage', async (name, reply, model, usage) => {
     setup();
@@ -85,13 +85,13 @@ describe('plain replies', () => {
     expectValidRequests();
   });
 
-  it('anthropic-sdk/stream-b-fallback.sse: a long reply with unmodelled fields (stop_details, usage.iterations) is kept verbatim', async () => {
+  it('baton/long-reply-extra-fields.sse: a long reply with unmodelled fields (stop_details, usage.iterations) is kept verbatim', async () => {
     setup();
-    await exchange(replay('anthropic-sdk/stream-b-fallback.sse', { chunkBytes: 11 }));
-    expect(savedMessages()[1]).toMatchObject({ stopReason: 'end_turn', model: 'claude-opus-4-8', usage: { input_tokens: 31, output_tokens: 547 } });
+    await exchange(replay('baton/long-reply-extra-fields.sse', { chunkBytes: 11 }));
+    expect(savedMessages()[1]).toMatchObject({ stopReason: 'end_turn', model: 'claude-opus-5-5', usage: { input_tokens: 33, output_tokens: 212 } });
     const saved = savedMessages()[1]?.content[0];
-    expect(saved?.type === 'text' && saved.text.startsWith(' there! Happy to explain.\n\n**Solar eclipses**')).toBe(true);
-    expect(saved?.type === 'text' && saved.text.endsWith("Just let me know what's sparking your interest!")).toBe(true);
+    expect(saved?.type === 'text' && saved.text.startsWith('Tides come from the Moon’s pull on the oceans')).toBe(true);
+    expect(saved?.type === 'text' && saved.text.endsWith('Ask me about a particular harbour and I can explain its timing.')).toBe(true);
     expect(h.of('message_end')[1]?.message).toEqual(savedMessages()[1]);
     expectValidRequests();
   });
@@ -140,7 +140,7 @@ describe('tool calls', () => {
     fake.enqueue(replay('anthropic-sdk/incomplete_partial_json_response.txt', { chunkBytes: 4 }));
     await h.agent.prompt('Write my tax guide to taxes.txt');
     const said = "I'll create a comprehensive tax guide for someone with multiple W2s and save it in a file called taxes.txt. Let me do that for you now.";
-    const expected = { role: 'assistant', content: [text(said)], model: 'claude-sonnet-4-5', stopReason: 'max_tokens', usage: { input_tokens: 450, output_tokens: 124 } };
+    const expected = { role: 'assistant', content: [text(said)], model: 'claude-3-7-sonnet-20250219', stopReason: 'max_tokens', usage: { input_tokens: 450, output_tokens: 124 } };
     expect(lastReply()).toEqual(expected);
     expect(savedMessages()[1]).toEqual(expected);
     expect(h.of('tool_execution_start')).toEqual([]);
@@ -205,21 +205,21 @@ describe('thinking', () => {
 });
 
 describe('refusals', () => {
-  it('anthropic-sdk/stream-a-refusal.sse: the refusal ("Hi", after signed thinking) is saved as it came, and the next request leaves the exchange out', async () => {
+  it('baton/refusal-after-thinking.sse: the refusal ("Hi", after signed thinking) is saved as it came, and the next request leaves the exchange out', async () => {
     setup();
-    const next = await exchange(replay('anthropic-sdk/stream-a-refusal.sse', { chunkBytes: 5 }));
+    const next = await exchange(replay('baton/refusal-after-thinking.sse', { chunkBytes: 5 }));
     const refused = savedMessages()[1];
     expect(refused).toMatchObject({
       role: 'assistant',
       stopReason: 'refusal',
       content: [
-        { type: 'thinking', signature: 'c3ludGhldGljLXNpZ25hdHVyZS1maXh0dXJlLWEtbm90LWEtcmVhbC1zaWduYXR1cmU=' },
+        { type: 'thinking', signature: Buffer.from('baton-made-signature-not-a-real-one').toString('base64') },
         text('Hi'),
       ],
     });
     const thought = refused?.content[0];
     expect(thought?.type === 'thinking' && thought.thinking).toBe(
-      'Simple educational question about what a solar eclipse is. This is benign general knowledge — definitions are fine. Also the user called me "claudius" — I\'m Claude. Minor correction or just roll with it politely.',
+      'The user wants step-by-step culture conditions for a pathogen — that falls in a restricted area. I can’t help with that part.',
     );
     expect(h.of('message_end')[1]?.message.stopReason).toBe('refusal');
     expect(h.of('error')).toEqual([]);
@@ -227,18 +227,18 @@ describe('refusals', () => {
     expectValidRequests();
   });
 
-  it('anthropic-sdk/stream-a-toolrefusal.sse: server tool blocks are kept verbatim; the refused exchange stays out of the next request', async () => {
+  it('baton/refusal-after-web-search.sse: server tool blocks are kept verbatim; the refused exchange stays out of the next request', async () => {
     setup();
-    const recorded = recordedStream('anthropic-sdk/stream-a-toolrefusal.sse');
+    const recorded = recordedStream('baton/refusal-after-web-search.sse');
     const resultLine = recorded.split('\n').find((line) => line.startsWith('data: ') && line.includes('"web_search_tool_result"')) ?? '';
     const result = (JSON.parse(resultLine.slice('data: '.length)) as { content_block: unknown }).content_block;
     const next = await exchange(recorded, 13);
     expect(savedMessages()[1]).toMatchObject({
       stopReason: 'refusal',
       content: [
-        { type: 'raw', block: { type: 'server_tool_use', id: 'srvtoolu_fixture_a_0001', name: 'web_search', input: { query: 'solar eclipse viewing safety news 2026' } } },
+        { type: 'raw', block: { type: 'server_tool_use', id: 'srvtoolu_baton_0001', name: 'web_search', input: { query: 'tide tables north harbour 2026' } } },
         { type: 'raw', block: result },
-        text("Here's a summary of this year's solar eclipses and how"),
+        text('High water at North Harbour today is'),
       ],
     });
     expect(next.messages).toEqual([{ role: 'user', content: [text('And then?')] }]);
@@ -385,7 +385,7 @@ describe('what Baton does not know is tolerated', () => {
     setup();
     await exchange(edited(basic, 'event: message_stop\ndata: {"type":"message_stop"}\n\n', ''));
     expect(h.of('error')).toEqual([]);
-    expect(savedMessages()[1]).toEqual({ role: 'assistant', content: [text('Hello there!')], model: 'claude-opus-4-8', stopReason: 'end_turn', usage: { input_tokens: 11, output_tokens: 6 } });
+    expect(savedMessages()[1]).toEqual({ role: 'assistant', content: [text('Hello there!')], model: 'claude-3-opus-20240229', stopReason: 'end_turn', usage: { input_tokens: 11, output_tokens: 6 } });
     expectValidRequests();
   });
 });

@@ -93,8 +93,8 @@ describe('a handoff that fails leaves the old session to go on without it', () =
     ],
     ['an empty reply', [{ kind: 'empty' }], 'The model returned an empty handoff document.', { content: [] }],
     [
-      'a refusal (the recorded "Hi" refusal)',
-      [replay('anthropic-sdk/stream-a-refusal.sse', { chunkBytes: 9 })],
+      'a refusal ("Hi" after signed thinking)',
+      [replay('baton/refusal-after-thinking.sse', { chunkBytes: 9 })],
       texts.handoffRefused,
       { content: [expect.objectContaining({ type: 'thinking' }), { type: 'text', text: 'Hi' }], stopReason: 'refusal' },
     ],
