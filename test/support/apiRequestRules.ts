@@ -1,6 +1,8 @@
 // The rules the Messages API holds a request's `messages` to, as one check: a request that breaks any
 // of them is refused with a 400 (and, since the history is resent, so is every later one). Returns what
 // is wrong, in words; an empty list means the API would take it.
+import { expect } from 'vitest';
+
 type Block = { type: string } & Record<string, unknown>;
 interface Message {
   role: string;
@@ -117,4 +119,9 @@ function blocksOf(message: Message | undefined, type: string): Block[] {
 export function thinkingBlocksSent(body: unknown): Block[] {
   const messages = ((body as { messages?: Message[] } | null)?.messages ?? []) as Message[];
   return messages.flatMap((m) => (Array.isArray(m.content) ? m.content.filter((b) => THINKING.has(b.type)) : []));
+}
+
+/** Asserts that every recorded request is one the Messages API accepts, naming the one that is not. */
+export function expectValidRequests(requests: ReadonlyArray<{ seq: number; body: unknown }>): void {
+  for (const request of requests) expect(apiRequestViolations(request.body), `request ${request.seq}`).toEqual([]);
 }

@@ -7,7 +7,7 @@ import { TODO_REMINDER, REMINDER_AFTER_TURNS } from '../../../electron/core/agen
 import { BatonError } from '../../../electron/core/errors';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { realFs, type FsSeam } from '../../../electron/core/storage/fsSeam';
-import { apiRequestViolations } from '../../support/apiRequestRules';
+import { expectValidRequests } from '../../support/apiRequestRules';
 import { useFakeAnthropic } from '../../fakeAnthropic';
 import {
   bodyOf,
@@ -27,7 +27,7 @@ let h: Harness;
 afterEach(() => h?.cleanup());
 // Whatever a test did, every request it made is one the Messages API accepts.
 afterEach(() => {
-  for (const request of fake.messageRequests()) expect(apiRequestViolations(request.body), `request ${request.seq}`).toEqual([]);
+  expectValidRequests(fake.messageRequests());
 });
 
 const setup = (options: HarnessOptions = {}) => (h = createHarness(fake, options));

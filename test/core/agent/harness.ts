@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import type { BatonEvent } from '../../../shared/contract';
 import type { SessionEntry, SessionHeader } from '../../../shared/session';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
-import { AgentSession, type AgentProvider, type AgentSessionOptions } from '../../../electron/core/agent/AgentSession';
+import { expect } from 'vitest';
+import { AgentSession, HandoffError, type AgentProvider, type AgentSessionOptions } from '../../../electron/core/agent/AgentSession';
 import { AnthropicProvider } from '../../../electron/core/agent/AnthropicProvider';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
 import type { FakeAnthropic, RecordedRequest } from '../../fakeAnthropic';
@@ -123,4 +124,14 @@ export async function until(predicate: () => boolean, timeoutMs = 5_000): Promis
     if (Date.now() > end) throw new Error('condition not reached in time');
     await new Promise((r) => setTimeout(r, 5));
   }
+}
+
+/** The HandoffError a handoff call rejects with (fails the test if it resolves or throws anything else). */
+export async function handoffError(promise: Promise<unknown>): Promise<HandoffError> {
+  const error = await promise.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  expect(error).toBeInstanceOf(HandoffError);
+  return error as HandoffError;
 }

@@ -7,7 +7,7 @@ import type { AgentMessage, ContentBlock } from '../../../shared/session';
 import { useFakeAnthropic } from '../../fakeAnthropic';
 import { recordedStream, replay, type RecordedStream } from '../../fixtures/recordedStreams';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
-import { apiRequestViolations, thinkingBlocksSent } from '../../support/apiRequestRules';
+import { expectValidRequests as expectRulesHold, thinkingBlocksSent } from '../../support/apiRequestRules';
 import { bodyOf, createHarness, readSessionFile, type Harness } from './harness';
 
 const fake = useFakeAnthropic();
@@ -45,7 +45,7 @@ function expectStreamedBeforeFirstReply(text: string): void {
 function expectValidRequests(): void {
   const requests = fake.messageRequests();
   expect(requests.length).toBeGreaterThan(0);
-  for (const request of requests) expect(apiRequestViolations(request.body), `request ${request.seq}`).toEqual([]);
+  expectRulesHold(requests);
 }
 
 /** A recording with one passage changed (it must be there). */

@@ -7,7 +7,7 @@ import { CONTINUE_PROMPT } from '../../../electron/core/agent/AgentSession';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { useFakeAnthropic } from '../../fakeAnthropic';
 import { recordedStream } from '../../fixtures/recordedStreams';
-import { apiRequestViolations } from '../../support/apiRequestRules';
+import { expectValidRequests } from '../../support/apiRequestRules';
 import { bodyOf, createHarness, diskTranscript, readSessionFile, requestTexts, type Harness } from './harness';
 
 const fake = useFakeAnthropic();
@@ -19,9 +19,7 @@ const file = () => h.agent.sessionManager.getSessionFile();
 const savedMessages = (): AgentMessage[] => readSessionFile(file()).entries.flatMap((e) => (e.type === 'message' ? [e.message] : []));
 const replies = () => h.of('message_end').filter((e) => e.message.role === 'assistant').map((e) => e.message);
 
-function expectValidRequests(): void {
-  for (const request of fake.messageRequests()) expect(apiRequestViolations(request.body), `request ${request.seq}`).toEqual([]);
-}
+const expectValidRequestsSoFar = () => expectValidRequests(fake.messageRequests());
 
 describe('max_tokens', () => {
   it('keeps the cut-off reply with its stop reason; its tool call is never run; Continue asks for the rest', async () => {
@@ -50,7 +48,7 @@ describe('max_tokens', () => {
     expect(sent.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: CONTINUE_PROMPT }] });
     expect(savedMessages()[2]).toMatchObject({ role: 'user', purpose: 'continue' });
     expect(h.agent.getTodos()).toEqual([]);
-    expectValidRequests();
+    expectValidRequestsSoFar();
   });
 });
 
@@ -77,7 +75,7 @@ describe('refusal', () => {
     await h.agent.prompt('After reopening');
     expect(requestTexts(fake.messageRequests().at(-1))).not.toContain('Something refused');
     expect(requestTexts(fake.messageRequests().at(-1))).not.toContain('I can’t help with that.');
-    expectValidRequests();
+    expectValidRequestsSoFar();
   });
 
   it('a refusal after a tool call: the next request is still one the API accepts', async () => {
@@ -90,7 +88,7 @@ describe('refusal', () => {
     expect(replies().map((m) => m.stopReason)).toEqual(['tool_use', 'refusal']);
     await h.agent.prompt('Something else, then');
     expect(requestTexts(fake.messageRequests().at(-1))).not.toContain('I can’t continue with this.');
-    expectValidRequests();
+    expectValidRequestsSoFar();
   });
 });
 
@@ -114,7 +112,7 @@ describe('pause_turn', () => {
     expect(h.of('error')).toEqual([]);
 
     await h.agent.prompt('Thanks');
-    expectValidRequests();
+    expectValidRequestsSoFar();
   });
 });
 
@@ -144,6 +142,6 @@ describe('a run that cannot go on', () => {
 
     await h.agent.prompt('Next');
     expect(requestTexts(fake.messageRequests()[1]).slice(-1)).toEqual(['Next']);
-    expectValidRequests();
+    expectValidRequestsSoFar();
   });
 });

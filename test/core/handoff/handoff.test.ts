@@ -5,16 +5,16 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentMessage } from '../../../shared/session';
 import { HANDOFF_SECTIONS, texts } from '../../../shared/texts';
-import { HandoffError } from '../../../electron/core/agent/AgentSession';
 import { wrapHandoffDocument } from '../../../shared/sessionFormat';
 import { buildHandoffPrompt, HANDOFF_MAX_TOKENS } from '../../../electron/core/handoff/handoffDocument';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { realFs, type FsSeam } from '../../../electron/core/storage/fsSeam';
-import { apiRequestViolations } from '../../support/apiRequestRules';
+import { expectValidRequests } from '../../support/apiRequestRules';
 import { useFakeAnthropic, type Scenario } from '../../fakeAnthropic';
 import {
   bodyOf,
   createHarness,
+  handoffError,
   diskTranscript,
   MODEL,
   readSessionFile,
@@ -31,7 +31,7 @@ let h: Harness;
 afterEach(() => h?.cleanup());
 // Whatever a test did, every request it made is one the Messages API accepts.
 afterEach(() => {
-  for (const request of fake.messageRequests()) expect(apiRequestViolations(request.body), `request ${request.seq}`).toEqual([]);
+  expectValidRequests(fake.messageRequests());
 });
 
 const DOCUMENT = HANDOFF_SECTIONS.map((s) => `## ${s}\n${s}: the parser work.`).join('\n\n');
@@ -46,14 +46,6 @@ async function seeded(options: HarnessOptions = {}): Promise<Harness> {
 }
 const file = () => h.agent.sessionManager.getSessionFile();
 
-async function handoffError(promise: Promise<unknown>): Promise<HandoffError> {
-  const error = await promise.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(HandoffError);
-  return error as HandoffError;
-}
 
 describe('reference pipeline (SPEC §4.1)', () => {
   it('step 2–3: fewer than 2 messages → "Nothing to hand off (no messages yet)", nothing else happens', async () => {

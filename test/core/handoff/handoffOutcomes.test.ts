@@ -6,13 +6,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentMessage, SessionEntry } from '../../../shared/session';
 import { HANDOFF_PROMPT_OPENING } from '../../../shared/sessionFormat';
 import { HANDOFF_SECTIONS, texts } from '../../../shared/texts';
-import { HandoffError } from '../../../electron/core/agent/AgentSession';
 import { buildHandoffPrompt } from '../../../electron/core/handoff/handoffDocument';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { useFakeAnthropic, type Scenario } from '../../fakeAnthropic';
 import { replay } from '../../fixtures/recordedStreams';
-import { apiRequestViolations } from '../../support/apiRequestRules';
-import { bodyOf, createHarness, MODEL, readSessionFile, sessionFiles, until, type Harness, type HarnessOptions } from '../agent/harness';
+import { expectValidRequests } from '../../support/apiRequestRules';
+import { bodyOf, createHarness, handoffError, MODEL, readSessionFile, sessionFiles, until, type Harness, type HarnessOptions } from '../agent/harness';
 
 const fake = useFakeAnthropic();
 let h: Harness;
@@ -29,14 +28,6 @@ async function seeded(options: HarnessOptions = {}): Promise<Harness> {
   return h;
 }
 
-async function handoffError(promise: Promise<unknown>): Promise<HandoffError> {
-  const error = await promise.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(HandoffError);
-  return error as HandoffError;
-}
 
 const entries = (): SessionEntry[] => readSessionFile(h.agent.sessionManager.getSessionFile()).entries;
 const messages = (): AgentMessage[] => entries().flatMap((e) => (e.type === 'message' ? [e.message] : []));
@@ -58,7 +49,7 @@ async function expectConversationGoesOn(): Promise<void> {
   ]);
   expect(JSON.stringify(body)).not.toContain(HANDOFF_PROMPT_OPENING);
   expect(sessionFiles(h)).toHaveLength(1);
-  for (const request of requests) expect(apiRequestViolations(request.body), `request ${request.seq}`).toEqual([]);
+  expectValidRequests(requests);
 }
 
 /** The exchange is on disk, every message of it marked; `reply` says whether a reply came. */
