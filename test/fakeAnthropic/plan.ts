@@ -1,5 +1,6 @@
 // Turns a streamable scenario and the request it answers into a concrete reply plan: which blocks, in
 // which pieces, how it ends, with what usage. Keeping this pure makes the SSE writer a dumb loop.
+import type { CacheUsage } from './promptCache';
 import type { FakeBlock, RecordedRequest, Scenario } from './scenarios';
 
 export type Ending =
@@ -20,7 +21,7 @@ export interface ReplyPlan {
   blocks: PlannedBlock[];
   /** When the ending is not `done`, the last block is left open (no content_block_stop), as a cut-off stream is. */
   ending: Ending;
-  usage: { input_tokens: number; output_tokens: number };
+  usage: CacheUsage & { output_tokens: number };
   delayMs: number;
   pingEveryMs: number | undefined;
 }
@@ -82,7 +83,24 @@ function endingOf(s: Streamable, blocks: FakeBlock[]): Ending {
   return { type: 'done', stopReason: blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn' };
 }
 
-export function planReply(s: Streamable, request: RecordedRequest, ids: { message: string; tool: () => string }): ReplyPlan {
+/** The input side of usage: the scenario's figures where it gives them, else what the fake measured. */
+function inputUsage(s: Streamable, measured: CacheUsage): CacheUsage {
+  const given = s.usage ?? {};
+  const base = given.input_tokens === undefined ? measured : { input_tokens: given.input_tokens, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
+  return {
+    input_tokens: base.input_tokens,
+    cache_read_input_tokens: given.cache_read_input_tokens ?? base.cache_read_input_tokens,
+    cache_creation_input_tokens: given.cache_creation_input_tokens ?? base.cache_creation_input_tokens,
+  };
+}
+
+/** `cached`: how the prompt cache billed the request's input (null: no breakpoints, all of it is input). */
+export function planReply(
+  s: Streamable,
+  request: RecordedRequest,
+  ids: { message: string; tool: () => string },
+  cached: CacheUsage | null = null,
+): ReplyPlan {
   const size = s.chunkSize ?? DEFAULT_CHUNK;
   const blocks = blocksOf(s).map((block): PlannedBlock => {
     if (block.type === 'text') return { block, pieces: block.chunks ?? splitPieces(block.text, size) };
@@ -97,7 +115,7 @@ export function planReply(s: Streamable, request: RecordedRequest, ids: { messag
     blocks,
     ending: endingOf(s, blocks.map((b) => b.block)),
     usage: {
-      input_tokens: s.usage?.input_tokens ?? requestInputTokens(request.body),
+      ...inputUsage(s, cached ?? { input_tokens: requestInputTokens(request.body), cache_read_input_tokens: 0, cache_creation_input_tokens: 0 }),
       output_tokens: s.usage?.output_tokens ?? estimateTokensOfChars(outputChars),
     },
     delayMs: s.delayMs ?? 0,
@@ -120,6 +138,6 @@ export function messageJson(plan: ReplyPlan): Record<string, unknown> {
     content,
     stop_reason: plan.ending.type === 'done' ? plan.ending.stopReason : 'end_turn',
     stop_sequence: null,
-    usage: { ...plan.usage, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    usage: plan.usage,
   };
 }

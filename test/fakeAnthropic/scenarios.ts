@@ -10,9 +10,18 @@ const StreamOptions = {
   delayMs: z.number().min(0).optional(),
   /** While waiting (delayMs, or a stall), send `event: ping` this often, as the real API does. */
   pingEveryMs: z.number().min(1).optional(),
-  /** Overrides the estimated usage (input: request chars / 4, output: reply chars / 4). */
+  /**
+   * Overrides the measured usage (input: request chars / 4, split by the prompt cache when the request has
+   * breakpoints; output: reply chars / 4). Giving input_tokens replaces the whole input side: the cache
+   * figures are then 0 unless given too.
+   */
   usage: z
-    .object({ input_tokens: z.number().int().min(0).optional(), output_tokens: z.number().int().min(0).optional() })
+    .object({
+      input_tokens: z.number().int().min(0).optional(),
+      output_tokens: z.number().int().min(0).optional(),
+      cache_read_input_tokens: z.number().int().min(0).optional(),
+      cache_creation_input_tokens: z.number().int().min(0).optional(),
+    })
     .optional(),
   /** Model reported in message_start (default: the request's model). */
   model: z.string().optional(),

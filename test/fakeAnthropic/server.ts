@@ -3,7 +3,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorBody, errorResponse } from './errors';
+import { DEFAULT_FAKE_MODELS, modelsPage, parseModels, type FakeModel } from './models';
 import { messageJson, planReply, requestInputTokens } from './plan';
+import { cacheControlProblem, FakePromptCache, type PromptCacheOptions } from './promptCache';
 import { writeReplay } from './replay';
 import { Scenario, type RecordedRequest, type ScenarioFn } from './scenarios';
 import { Connection, writeSse } from './sse';
@@ -11,9 +13,15 @@ import { Connection, writeSse } from './sse';
 export interface FakeAnthropicOptions {
   /** 0 (default) picks a free port. */
   port?: number;
-  /** When set, a messages request whose x-api-key differs gets a 401 (the queue is not consumed). */
+  /** When set, a messages or models request whose key differs gets a 401 (the queue is not consumed). */
   apiKey?: string;
+  /** The prompt cache's minimum prefix and entry lifetime (see promptCache.ts). */
+  cache?: PromptCacheOptions;
 }
+
+type ErrorScenario = Extract<Scenario, { kind: 'error' }>;
+/** An HTTP error for GET /v1/models, described like an `error` scenario. */
+export type ModelsFailure = Omit<ErrorScenario, 'kind'>;
 
 export interface FakeAnthropic {
   /** http://127.0.0.1:PORT, no trailing slash: pass it as the SDK's baseURL or ANTHROPIC_BASE_URL. */
@@ -29,7 +37,15 @@ export interface FakeAnthropic {
   setDefault(scenario: Scenario | ScenarioFn | null): void;
   /** Scenarios still queued. */
   pending(): number;
-  /** Clears the queue, the request log and the default. */
+  /** What GET /v1/models lists, newest first; null restores the default list (the current models). */
+  setModels(models: readonly FakeModel[] | null): void;
+  /** Makes GET /v1/models fail with this HTTP error until called with null. */
+  failModels(failure: ModelsFailure | null): void;
+  /** Changes the prompt cache's minimum prefix or entry lifetime until reset. */
+  configureCache(options: PromptCacheOptions): void;
+  /** Moves the fake's clock forward (prompt cache entries expire by it). */
+  advanceTime(ms: number): void;
+  /** Clears the queue, the request log, the default, the models list and its failure, and the prompt cache. */
   reset(): void;
   /** Resolves once at least `count` API requests have arrived. */
   waitForRequests(count: number, timeoutMs?: number): Promise<RecordedRequest[]>;
@@ -100,6 +116,10 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
   const requests: RecordedRequest[] = [];
   const queue: Array<Scenario | ScenarioFn> = [];
   let fallback: Scenario | ScenarioFn = defaultScenario;
+  let models = parseModels(DEFAULT_FAKE_MODELS);
+  let modelsFailure: ErrorScenario | null = null;
+  let clockOffset = 0;
+  const promptCache = new FakePromptCache(() => Date.now() + clockOffset, options.cache);
   let ids = 0;
   const arrivalWaiters = new Set<() => void>();
 
@@ -114,6 +134,12 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     if (options.apiKey !== undefined && apiKeyOf(record) !== options.apiKey) {
       record.scenario = 'error';
       sendJson(res, 401, errorBody('authentication_error'), { 'request-id': requestId, 'x-should-retry': 'false' });
+      return;
+    }
+    const refused = cacheControlProblem(record.body);
+    if (refused) {
+      record.scenario = 'error';
+      sendJson(res, 400, errorBody('invalid_request_error', refused), { 'request-id': requestId, 'x-should-retry': 'false' });
       return;
     }
     const scenario = await resolveScenario(record);
@@ -133,7 +159,8 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       return;
     }
     let toolIds = 0;
-    const plan = planReply(scenario, record, { message: `msg_fake_${n}`, tool: () => `toolu_fake_${n}_${++toolIds}` });
+    const replyIds = { message: `msg_fake_${n}`, tool: () => `toolu_fake_${n}_${++toolIds}` };
+    const plan = planReply(scenario, record, replyIds, promptCache.account(record.body));
     const streaming = (record.body as { stream?: unknown } | null)?.stream === true;
     if (!streaming) {
       if (plan.ending.type === 'stall') return conn.idle(Infinity, undefined);
@@ -154,8 +181,20 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     if (await writeSse(conn, plan)) res.end();
   }
 
+  function answerModels(record: RecordedRequest, res: ServerResponse, query: URLSearchParams): void {
+    if (options.apiKey !== undefined && apiKeyOf(record) !== options.apiKey) {
+      return sendJson(res, 401, errorBody('authentication_error'), { 'x-should-retry': 'false' });
+    }
+    if (modelsFailure) {
+      const { status, headers, body } = errorResponse(modelsFailure);
+      return sendJson(res, status, body, headers);
+    }
+    sendJson(res, 200, modelsPage(models, query));
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const path = url.pathname;
     const method = req.method ?? 'GET';
     const body = await readBody(req);
 
@@ -181,6 +220,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     if (method === 'POST' && path === '/v1/messages/count_tokens') {
       return sendJson(res, 200, { input_tokens: requestInputTokens(body) });
     }
+    if (method === 'GET' && path === '/v1/models') return answerModels(record, res, url.searchParams);
     sendJson(res, 404, errorBody('not_found_error', `No fake route for ${method} ${path}`));
   }
 
@@ -197,6 +237,18 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
           return sendJson(res, 200, { pending: queue.length });
         case 'POST /__fake/default':
           fallback = body === null ? defaultScenario : Scenario.parse(body);
+          return sendJson(res, 200, { ok: true });
+        case 'POST /__fake/models':
+          fake.setModels(body === null ? null : (body as FakeModel[]));
+          return sendJson(res, 200, { ok: true });
+        case 'POST /__fake/models/fail':
+          fake.failModels(body === null ? null : (body as ModelsFailure));
+          return sendJson(res, 200, { ok: true });
+        case 'POST /__fake/cache':
+          fake.configureCache(body as PromptCacheOptions);
+          return sendJson(res, 200, { ok: true });
+        case 'POST /__fake/advance':
+          fake.advanceTime((body as { ms: number }).ms);
           return sendJson(res, 200, { ok: true });
         case 'POST /__fake/reset':
           fake.reset();
@@ -234,10 +286,25 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       fallback = scenario === null ? defaultScenario : typeof scenario === 'function' ? scenario : Scenario.parse(scenario);
     },
     pending: () => queue.length,
+    setModels: (list) => {
+      models = parseModels(list ?? DEFAULT_FAKE_MODELS);
+    },
+    failModels: (failure) => {
+      modelsFailure = failure === null ? null : (Scenario.parse({ ...failure, kind: 'error' }) as ErrorScenario);
+    },
+    configureCache: (cacheOptions) => promptCache.configure(cacheOptions),
+    advanceTime: (ms) => {
+      if (!(ms >= 0)) throw new Error(`fake: cannot move the clock by ${ms} ms`);
+      clockOffset += ms;
+    },
     reset: () => {
       queue.length = 0;
       requests.length = 0;
       fallback = defaultScenario;
+      models = parseModels(DEFAULT_FAKE_MODELS);
+      modelsFailure = null;
+      clockOffset = 0;
+      promptCache.clear();
     },
     waitForRequests: (count, timeoutMs = 5_000) =>
       new Promise((resolve, reject) => {

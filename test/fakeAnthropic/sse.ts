@@ -75,8 +75,8 @@ export async function writeSse(conn: Connection, plan: ReplyPlan): Promise<boole
       usage: {
         input_tokens: plan.usage.input_tokens,
         output_tokens: 1,
-        cache_creation_input_tokens: 0,
-        cache_read_input_tokens: 0,
+        cache_creation_input_tokens: plan.usage.cache_creation_input_tokens,
+        cache_read_input_tokens: plan.usage.cache_read_input_tokens,
       },
     },
   });
