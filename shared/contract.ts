@@ -1,6 +1,7 @@
 // The typed IPC contract (SPEC §1): every call with its input and output schema, every event with its
 // payload. Both transports (Electron IPC and the web-mode WebSocket) carry exactly this.
 import { z } from 'zod';
+import { ModelInfo } from './models';
 import { AgentMessage, SessionEntry, SessionHeader, SessionSummary, TodoItem, Usage } from './session';
 import { Settings, SettingsPatch } from './settings';
 
@@ -70,6 +71,8 @@ export const calls = {
   'settings.get': { input: Empty, output: Settings },
   'settings.set': { input: SettingsPatch, output: Settings },
   'settings.setApiKey': { input: z.object({ apiKey: z.string().min(1).max(500) }).strict(), output: AppInfo },
+  /** The models to offer: from the Models API, else its cached list, else the built-in one (SPEC §3). */
+  'models.list': { input: Empty, output: z.array(ModelInfo) },
   'sessions.list': { input: z.object({ query: z.string().max(500).optional() }).strict(), output: z.array(SessionSummary) },
   'sessions.current': { input: Empty, output: SessionView },
   'sessions.open': { input: z.object({ id: Id }).strict(), output: SessionView },
@@ -148,6 +151,8 @@ export const BatonEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('agent_end'), ...sid }),
   z.object({ type: z.literal('session_switched'), session: SessionView }),
   z.object({ type: z.literal('sessions_changed') }),
+  /** A background refresh of the Models API changed the model list. */
+  z.object({ type: z.literal('models_changed'), models: z.array(ModelInfo) }),
   z.object({
     type: z.literal('queue_changed'),
     ...sid,

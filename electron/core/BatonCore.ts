@@ -8,9 +8,12 @@ import { appHandlers } from './handlers/app';
 import { chatHandlers } from './handlers/chat';
 import type { CoreContext } from './handlers/context';
 import { handoffHandlers } from './handlers/handoff';
+import { modelsHandlers } from './handlers/models';
 import { sessionsHandlers } from './handlers/sessions';
 import { settingsHandlers } from './handlers/settings';
 import { createDispatcher, type Dispatch } from './ipc/dispatcher';
+import { ModelCatalog } from './models/ModelCatalog';
+import { MODELS_CACHE_FILE } from './models/modelsCache';
 import { ProviderClient, type ProviderOverrides } from './providerClient';
 import { SessionNavigator } from './SessionNavigator';
 import { SessionStore } from './session/SessionStore';
@@ -42,12 +45,20 @@ export function createCore(options: CoreOptions): Core {
     for (const listener of listeners) listener(safe);
   };
 
+  const models = new ModelCatalog({
+    cacheFile: join(options.dataDir, MODELS_CACHE_FILE),
+    fetch: (signal) => provider.listModels(signal),
+  });
+  models.onChange((list) => emit({ type: 'models_changed', models: list }));
+  void models.refresh(); // in the background: the cached or built-in list answers meanwhile
+
   const store = SessionStore.load(join(options.dataDir, 'sessions'));
   const agent = new AgentSession({
     sessionManager: store.openLatestOrCreate(), // where the user left off
     provider: { stream: (request, handlers) => provider.get().stream(request, handlers) },
     getSettings: () => options.settings.get(),
     promptsDir: join(options.dataDir, 'prompts'),
+    modelInfo: (model) => models.get(model),
   });
   store.sync(agent.sessionManager);
   const sessions = new SessionNavigator(agent, store, emit);
@@ -57,10 +68,11 @@ export function createCore(options: CoreOptions): Core {
     emit(event);
   });
 
-  const ctx: CoreContext = { options, agent, store, sessions, provider };
+  const ctx: CoreContext = { options, agent, store, sessions, provider, models };
   const dispatch = createDispatcher({
     ...appHandlers(ctx),
     ...settingsHandlers(ctx),
+    ...modelsHandlers(ctx),
     ...sessionsHandlers(ctx),
     ...chatHandlers(ctx),
     ...handoffHandlers(ctx),
@@ -73,6 +85,7 @@ export function createCore(options: CoreOptions): Core {
       return () => listeners.delete(listener);
     },
     dispose: async () => {
+      models.dispose();
       agent.abort();
       agent.abortHandoff();
       listeners.clear();

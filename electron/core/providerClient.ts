@@ -2,6 +2,8 @@
 // the next request, and a request without a usable key fails before anything is written.
 import { AnthropicProvider, type ProviderOptions } from './agent/AnthropicProvider';
 import { BatonError } from './errors';
+import type { ModelInfo } from '../../shared/models';
+import { fetchModels } from './models/modelsApi';
 import { checkedApiKey, type ApiKeyStore } from './settings/apiKey';
 
 export type ProviderOverrides = Omit<ProviderOptions, 'apiKey'>;
@@ -19,6 +21,11 @@ export class ProviderClient {
     const apiKey = this.key();
     if (this.client?.apiKey !== apiKey) this.client = { apiKey, provider: new AnthropicProvider({ apiKey, ...this.overrides }) };
     return this.client.provider;
+  }
+
+  /** The models the key may use, from the Models API; throws like get() without a usable key. */
+  listModels(signal: AbortSignal): Promise<ModelInfo[]> {
+    return fetchModels({ apiKey: this.key(), baseURL: this.overrides.baseURL, maxRetries: this.overrides.maxRetries, signal });
   }
 
   /** Replaces the key (if any) in a text that leaves the main process: it must never reach the renderer. */

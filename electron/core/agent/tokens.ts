@@ -29,10 +29,3 @@ function blockChars(block: ContentBlock): number {
       return JSON.stringify(block.block).length;
   }
 }
-
-const DEFAULT_CONTEXT_WINDOW = 200_000;
-
-/** The model's context window in tokens. Every current Claude model has 200k by default. */
-export function contextWindowFor(_model: string): number {
-  return DEFAULT_CONTEXT_WINDOW;
-}

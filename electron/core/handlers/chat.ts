@@ -5,10 +5,11 @@ import type { Handlers } from '../ipc/dispatcher';
 import { slashCommands } from '../slashCommands';
 import type { CoreContext } from './context';
 
-export function chatHandlers({ agent, provider, options }: CoreContext): Pick<Handlers, 'chat.send' | 'chat.stop' | 'chat.continue' | 'chat.commands'> {
+export function chatHandlers({ agent, provider, options, models }: CoreContext): Pick<Handlers, 'chat.send' | 'chat.stop' | 'chat.continue' | 'chat.commands'> {
   /** Fails fast, before anything is written, when there is no usable key; run errors arrive as `error` events. */
   const run = async (start: () => Promise<RunHandle>) => {
     provider.get();
+    void models.refreshIfStale();
     const handle = await start();
     void handle.done.catch(() => {});
   };

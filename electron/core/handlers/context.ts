@@ -1,6 +1,7 @@
 // What the call handlers work with: the parts of the core, built once by BatonCore.
 import type { AgentSession } from '../agent/AgentSession';
 import type { CoreOptions } from '../BatonCore';
+import type { ModelCatalog } from '../models/ModelCatalog';
 import type { ProviderClient } from '../providerClient';
 import type { SessionNavigator } from '../SessionNavigator';
 import type { SessionStore } from '../session/SessionStore';
@@ -11,4 +12,5 @@ export interface CoreContext {
   store: SessionStore;
   sessions: SessionNavigator;
   provider: ProviderClient;
+  models: ModelCatalog;
 }

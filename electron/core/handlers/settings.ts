@@ -10,6 +10,7 @@ export function settingsHandlers(ctx: CoreContext): Pick<Handlers, 'settings.get
     'settings.set': (patch) => settings.set(patch),
     'settings.setApiKey': (input) => {
       apiKey.set(input.apiKey);
+      void ctx.models.refresh(); // the models this key may use
       return appInfo(ctx);
     },
   };

@@ -5,7 +5,7 @@ import type { AgentMessage } from '../../../shared/session';
 import { AnthropicProvider, type ProviderOptions, type StreamHandlers, type StreamRequest } from '../../../electron/core/agent/AnthropicProvider';
 import { toApiMessages } from '../../../electron/core/agent/apiMessages';
 import { ProviderError } from '../../../electron/core/agent/providerErrors';
-import { contextWindowFor, estimateTokens } from '../../../electron/core/agent/tokens';
+import { estimateTokens } from '../../../electron/core/agent/tokens';
 import { startFakeAnthropic, useFakeAnthropic } from '../../fakeAnthropic';
 
 const MODEL = 'claude-test-1';
@@ -346,10 +346,5 @@ describe('token helpers', () => {
     expect(tokens).toBeGreaterThanOrEqual(200);
     expect(tokens).toBeLessThan(215);
     expect(estimateTokens([])).toBe(0);
-  });
-
-  it('contextWindowFor defaults to 200k', () => {
-    expect(contextWindowFor('claude-sonnet-4-5')).toBe(200_000);
-    expect(contextWindowFor('some-unknown-model')).toBe(200_000);
   });
 });
