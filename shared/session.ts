@@ -33,7 +33,15 @@ export const ContentBlock = z.discriminatedUnion('type', [
 ]);
 export type ContentBlock = z.infer<typeof ContentBlock>;
 
-export const Usage = z.object({ input_tokens: z.number(), output_tokens: z.number() });
+export const Usage = z.object({
+  /** The whole prompt, cached parts included: what the context meter measures. */
+  input_tokens: z.number(),
+  output_tokens: z.number(),
+  /** The part of input_tokens read from the prompt cache (billed at the cache-read rate). */
+  cache_read_input_tokens: z.number().optional(),
+  /** The part of input_tokens written to the prompt cache. */
+  cache_creation_input_tokens: z.number().optional(),
+});
 export type Usage = z.infer<typeof Usage>;
 
 /** A user, assistant or tool-result message (tool results are user-role messages, as the API wants). */

@@ -4,6 +4,7 @@ import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { buildApi, type BatonApi, type BatonEvent, type CallInput, type CallOutput, type Channel, type Result, type SessionView } from '../../shared/contract';
 import type { AgentMessage, SessionEntry, SessionSummary } from '../../shared/session';
+import { FALLBACK_MODELS } from '../../shared/models';
 import { DEFAULT_SETTINGS } from '../../shared/settings';
 import { createBatonStore, type BatonStore } from '../../renderer/src/store';
 import { StoreProvider } from '../../renderer/src/store/StoreProvider';
@@ -55,6 +56,7 @@ function defaultHandlers(): Handlers {
     'app.info': () => ({ name: 'Baton', version: '0', transport: 'web', platform: 'linux', hasApiKey: true, apiKeySource: 'environment', dataDir: '/tmp' }),
     'settings.get': () => DEFAULT_SETTINGS,
     'settings.set': (patch) => ({ ...DEFAULT_SETTINGS, ...patch }),
+    'models.list': () => [...FALLBACK_MODELS],
     'sessions.current': () => sessionView(),
     'sessions.list': () => [],
     'chat.commands': () => [

@@ -6,6 +6,7 @@ import { createChatSlice } from './chatSlice';
 import { createComposerSlice } from './composerSlice';
 import { animationFrames } from './frameScheduler';
 import { createHandoffSlice } from './handoffSlice';
+import { createModelsSlice } from './modelsSlice';
 import { createNoticeSlice } from './noticeSlice';
 import { isModalOpen } from './selectors';
 import { createSessionSlice } from './sessionSlice';
@@ -30,6 +31,7 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
   return createStore<BatonState>()((set, get) => ({
     ...createNoticeSlice(set, get, deps),
     ...createSettingsSlice(set, get, deps),
+    ...createModelsSlice(set, get, deps),
     ...createSessionSlice(set, get, deps),
     ...createChatSlice(set, get, deps),
     ...createComposerSlice(set, get, deps),
@@ -42,6 +44,7 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
       const unsubscribe = deps.api.subscribe((event) => get().applyEvent(event));
       void get().loadAppInfo();
       void get().loadSettings();
+      void get().loadModels();
       void get().loadCurrentSession();
       void get().loadSessions();
       void get().loadCommands();
@@ -73,6 +76,7 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
       s.chatApplyEvent(event);
       s.sessionApplyEvent(event);
       s.handoffApplyEvent(event);
+      s.modelsApplyEvent(event);
       s.sidebarApplyEvent(event);
     },
 

@@ -1,11 +1,12 @@
 // The open session: its header, lineage, context meter, todos and streaming flag. Loading a
 // SessionView here is the one way the open session changes (startup, open, new, handoff, switch).
 import type { BatonEvent, SessionView } from '../../../shared/contract';
-import type { SessionEntry, SessionHeader, TodoItem } from '../../../shared/session';
+import type { SessionEntry, SessionHeader, TodoItem, Usage } from '../../../shared/session';
 import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import { buildChat } from './chatItems';
 import { callApi } from './call';
+import { modelInfo } from './modelsSlice';
 import type { SliceCreator } from './types';
 
 export interface OpenSession {
@@ -21,7 +22,10 @@ export interface OpenSession {
   todos: TodoItem[];
   /** `message` entries, for the handoff guard (SPEC §4.1 step 2). */
   messageCount: number;
+  /** Input tokens, the cached ones included (they are context too). */
   tokensIn: number;
+  /** The part of tokensIn read from the prompt cache. */
+  tokensCached: number;
   tokensOut: number;
   /** Identifies what was loaded, so the same view arriving twice (call result + event) loads once. */
   lastEntryId: string | null;
@@ -44,6 +48,8 @@ export interface SessionSlice {
   openSession: (id: string) => Promise<void>;
   newSession: () => Promise<void>;
   setSessionModel: (model: string) => void;
+  /** The meter measures against the model's window as the model catalog gives it. */
+  syncContextWindow: () => void;
   /** Loads the page of entries before the first loaded one (scrolling back in a huge session). */
   loadOlderEntries: () => Promise<void>;
   sessionApplyEvent: (event: BatonEvent) => void;
@@ -54,16 +60,19 @@ const OLDER_PAGE = 1000;
 
 const UNREADABLE_KEY = 'unreadable';
 
-function tokenTotals(entries: readonly SessionEntry[]): { tokensIn: number; tokensOut: number } {
-  let tokensIn = 0;
-  let tokensOut = 0;
-  for (const e of entries) {
-    if (e.type === 'message' && e.message.usage) {
-      tokensIn += e.message.usage.input_tokens;
-      tokensOut += e.message.usage.output_tokens;
-    }
-  }
-  return { tokensIn, tokensOut };
+type TokenTotals = Pick<OpenSession, 'tokensIn' | 'tokensCached' | 'tokensOut'>;
+
+function tokenTotals(entries: readonly SessionEntry[]): TokenTotals {
+  const totals: TokenTotals = { tokensIn: 0, tokensCached: 0, tokensOut: 0 };
+  for (const e of entries) if (e.type === 'message' && e.message.usage) addUsage(totals, e.message.usage);
+  return totals;
+}
+
+function addUsage(totals: TokenTotals, usage: Usage): TokenTotals {
+  totals.tokensIn += usage.input_tokens;
+  totals.tokensCached += usage.cache_read_input_tokens ?? 0;
+  totals.tokensOut += usage.output_tokens;
+  return totals;
 }
 
 function titleOf(view: SessionView): string | undefined {
@@ -139,6 +148,12 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
 
     setSessionModel(model) {
       patch({ model });
+      get().syncContextWindow();
+    },
+
+    syncContextWindow() {
+      const session = get().session;
+      if (session) patch({ contextWindow: modelInfo(get().models, session.model).contextWindow });
     },
 
     async loadOlderEntries() {
@@ -157,6 +172,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
           firstEntryIndex: page.start,
           messageCount: now.messageCount + built.messageCount,
           tokensIn: now.tokensIn + tokens.tokensIn,
+          tokensCached: now.tokensCached + tokens.tokensCached,
           tokensOut: now.tokensOut + tokens.tokensOut,
         });
       } finally {
@@ -180,10 +196,10 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
         case 'message_end': {
           if (!event.entry) return;
           const usage = event.message.role === 'assistant' ? event.message.usage : undefined;
+          const { tokensIn, tokensCached, tokensOut } = session;
           return patch({
             messageCount: session.messageCount + (event.entry.type === 'message' ? 1 : 0),
-            tokensIn: session.tokensIn + (usage?.input_tokens ?? 0),
-            tokensOut: session.tokensOut + (usage?.output_tokens ?? 0),
+            ...(usage ? addUsage({ tokensIn, tokensCached, tokensOut }, usage) : {}),
             lastEntryId: event.entry.id,
             totalEntries: session.totalEntries + 1,
           });

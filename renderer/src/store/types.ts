@@ -5,6 +5,7 @@ import type { BatonApi, BatonEvent } from '../../../shared/contract';
 import type { ChatSlice } from './chatSlice';
 import type { ComposerSlice } from './composerSlice';
 import type { HandoffSlice } from './handoffSlice';
+import type { ModelsSlice } from './modelsSlice';
 import type { NoticeSlice } from './noticeSlice';
 import type { SessionSlice } from './sessionSlice';
 import type { SettingsSlice } from './settingsSlice';
@@ -27,6 +28,7 @@ export type BatonState = SessionSlice &
   ChatSlice &
   ComposerSlice &
   HandoffSlice &
+  ModelsSlice &
   NoticeSlice &
   SettingsSlice &
   SidebarSlice &

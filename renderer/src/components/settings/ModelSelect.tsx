@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useBaton } from '../../store/StoreProvider';
 import { modelOptions } from './models';
 
 interface Props {
@@ -14,6 +15,7 @@ interface Props {
 
 export function ModelSelect({ label, value, emptyLabel, hideLabel = false, disabled = false, onChange }: Props) {
   const id = useId();
+  const models = useBaton((s) => s.models);
   return (
     <div className={hideLabel ? 'model-picker' : 'field'}>
       <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field-label'}>
@@ -21,9 +23,9 @@ export function ModelSelect({ label, value, emptyLabel, hideLabel = false, disab
       </label>
       <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
         {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
-        {modelOptions(value || undefined).map((m) => (
-          <option key={m} value={m}>
-            {m}
+        {modelOptions(models, value || undefined).map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.label}
           </option>
         ))}
       </select>

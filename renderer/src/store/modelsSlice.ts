@@ -1,0 +1,36 @@
+// The models the pickers offer (SPEC §3 "Models"): the built-in list until the main process answers,
+// then its catalog, replaced whenever a background refresh changes it.
+import type { BatonEvent } from '../../../shared/contract';
+import { FALLBACK_MODELS, fallbackModel, type ModelInfo } from '../../../shared/models';
+import { callApi } from './call';
+import type { SliceCreator } from './types';
+
+export interface ModelsSlice {
+  models: ModelInfo[];
+  loadModels: () => Promise<void>;
+  modelsApplyEvent: (event: BatonEvent) => void;
+}
+
+/** What the renderer knows of `id`, as the core's catalog answers it. */
+export function modelInfo(models: readonly ModelInfo[], id: string): ModelInfo {
+  return models.find((m) => m.id === id) ?? fallbackModel(id);
+}
+
+export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get, deps) => {
+  const replaceModels = (models: ModelInfo[]) => {
+    set({ models });
+    get().syncContextWindow();
+  };
+  return {
+    models: [...FALLBACK_MODELS],
+
+    async loadModels() {
+      const models = await callApi(deps, get, 'models.list', {});
+      if (models) replaceModels(models);
+    },
+
+    modelsApplyEvent(event) {
+      if (event.type === 'models_changed') replaceModels(event.models);
+    },
+  };
+};
