@@ -1,4 +1,4 @@
-// The one place that talks to @anthropic-ai/sdk (SPEC §3). Plain Node: no `electron` import.
+// The one place that talks to @anthropic-ai/sdk's Messages API (SPEC §3). Plain Node: no `electron` import.
 //
 // Contract of stream():
 // - resolves with the final assistant AgentMessage (text / tool_use blocks, stopReason, usage, model);
@@ -16,6 +16,7 @@ import Anthropic, { APIError } from '@anthropic-ai/sdk';
 import type { AgentMessage } from '../../../shared/session';
 import { fromApiMessage, toApiMessages } from './apiMessages';
 import { activityTap, InactivityTimer } from './inactivity';
+import { withCacheBreakpoints } from './promptCache';
 import { classifyError, ProviderError, type ProviderErrorKind } from './providerErrors';
 
 import type { ThinkingParam } from './thinkingConfig';
@@ -75,14 +76,14 @@ export class AnthropicProvider {
   }
 
   async stream(request: StreamRequest, handlers: StreamHandlers): Promise<AgentMessage> {
-    const params: Anthropic.MessageStreamParams = {
+    const params: Anthropic.MessageStreamParams = withCacheBreakpoints({
       model: request.model,
       max_tokens: request.maxTokens,
       messages: toApiMessages(request.messages),
       ...(request.system ? { system: request.system } : {}),
       ...(request.tools?.length ? { tools: [...request.tools] } : {}),
       ...(request.thinking ? { thinking: request.thinking } : {}),
-    };
+    });
     const abortedEmpty = (): AgentMessage => ({ role: 'assistant', content: [], model: request.model, aborted: true });
 
     for (let attempt = 0; ; attempt++) {

@@ -3,6 +3,7 @@
 // streamed message becomes an AgentMessage.
 import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentMessage, ContentBlock } from '../../../shared/session';
+import { usageOf } from './usage';
 
 interface Param {
   role: 'user' | 'assistant';
@@ -118,13 +119,7 @@ export function fromApiMessage(message: Anthropic.Message, complete: ReadonlySet
     content,
     model: message.model,
     stopReason: message.stop_reason,
-    // Cached prompt tokens are still context: the meter wants the whole prompt.
-    ...(usage && {
-      usage: {
-        input_tokens: usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0),
-        output_tokens: usage.output_tokens,
-      },
-    }),
+    ...(usage && { usage: usageOf(usage) }),
   };
 }
 

@@ -63,7 +63,7 @@ describe('a run', () => {
     const body = bodyOf(fake.messageRequests()[0]);
     expect(body.model).toBe(MODEL);
     expect(body.max_tokens).toBe(CHAT_MAX_TOKENS);
-    expect(body.system).toBe(SYSTEM_PROMPT);
+    expect(body.system).toEqual([{ type: 'text', text: SYSTEM_PROMPT, cache_control: { type: 'ephemeral' } }]);
     expect(body.tools?.map((t) => t.name)).toEqual(['todo_write']);
     expect(requestTexts(fake.messageRequests()[0])).toEqual(['Hi']);
     expect(h.agent.getContextUsage()).toEqual({ tokens: 1239, window: 200_000 });

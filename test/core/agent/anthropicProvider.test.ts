@@ -59,7 +59,7 @@ describe('AnthropicProvider.stream', () => {
     });
     expect(fake.messageRequests()[0]?.body).toMatchObject({
       model: MODEL,
-      system: 'Be brief.',
+      system: [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }],
       max_tokens: 256,
       stream: true,
       messages: [{ role: 'user', content: [{ type: 'text', text: 'hello' }] }],
@@ -280,15 +280,16 @@ describe('AnthropicProvider.stream', () => {
       user('again'),
     ];
     await provider().stream(request({ messages: history }), recorder().handlers);
-    // toEqual fails on any extra key, so nothing Baton-only can ride along.
+    // toEqual fails on any extra key, so nothing Baton-only can ride along (the cache breakpoints are the API's).
+    const cached = { cache_control: { type: 'ephemeral' } };
     expect((fake.messageRequests()[0]!.body as { messages: unknown }).messages).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'first' }] },
+      { role: 'user', content: [{ type: 'text', text: 'first', ...cached }] },
       { role: 'assistant', content: [{ type: 'text', text: 'Let me check' }] },
       {
         role: 'user',
         content: [
           { type: 'text', text: 'never mind' },
-          { type: 'text', text: 'again' },
+          { type: 'text', text: 'again', ...cached },
         ],
       },
     ]);

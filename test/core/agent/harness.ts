@@ -104,10 +104,28 @@ interface ApiMessage {
   content: string | Array<{ type: string; text?: string; content?: string; tool_use_id?: string; id?: string }>;
 }
 
-/** A recorded messages request's body. */
-export function bodyOf(request: RecordedRequest | undefined): { model: string; max_tokens: number; system?: string; messages: ApiMessage[]; tools?: Array<{ name: string }> } {
+/**
+ * A recorded messages request's body, its messages as the model reads them: the prompt-cache breakpoints
+ * on their blocks are left out (promptCache.test.ts is about those; apiRequestViolations checks the body
+ * as sent).
+ */
+export function bodyOf(request: RecordedRequest | undefined): {
+  model: string;
+  max_tokens: number;
+  system?: Array<{ type: 'text'; text: string }>;
+  messages: ApiMessage[];
+  tools?: Array<{ name: string }>;
+} {
   if (!request) throw new Error('no such request');
-  return request.body as never;
+  const body = request.body as { messages: ApiMessage[] };
+  return { ...body, messages: body.messages.map(withoutCacheControl) } as never;
+}
+
+type SentBlock = Exclude<ApiMessage['content'], string>[number] & { cache_control?: unknown };
+
+function withoutCacheControl(message: ApiMessage): ApiMessage {
+  if (typeof message.content === 'string') return message;
+  return { ...message, content: message.content.map(({ cache_control: _marker, ...block }: SentBlock) => block) };
 }
 
 /** All text a request carried in its messages, in order. */
