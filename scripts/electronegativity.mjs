@@ -21,7 +21,7 @@ const WAIVERS = [
   },
   {
     id: 'OPEN_EXTERNAL_JS_CHECK',
-    file: 'core/BatonCore.ts',
+    file: 'core/handlers/app.ts',
     why: "The shell.openExternal IPC handler calls the injected options.openExternal (shell/openExternal.ts, above) after its own isSafeExternalUrl check; it is not Electron's shell.openExternal.",
   },
   {
