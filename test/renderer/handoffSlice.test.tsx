@@ -96,10 +96,21 @@ describe('handoff flow', () => {
     expect(s.ui.focus.composer).toBeGreaterThan(0);
   });
 
-  it('/handoff alone opens the dialog without generating', async () => {
-    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1) }) });
+  it('/handoff alone starts generating at once, without focus (SPEC §4.1 step 1)', async () => {
+    const start = deferredStart();
+    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1) }), 'handoff.start': start.handler });
     store.getState().setComposerText('/handoff');
-    await store.getState().submitComposer();
+    void store.getState().submitComposer();
+    await settle();
+    expect(store.getState().composer.text).toBe('');
+    expect(store.getState().handoff.phase).toBe('generating');
+    expect(fake.callsTo('handoff.start')).toEqual([{ focus: undefined, review: false }]);
+    expect(fake.callsTo('chat.send')).toHaveLength(0);
+  });
+
+  it('the button and the shortcut still open the dialog first', async () => {
+    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1) }) });
+    store.getState().requestHandoff();
     expect(store.getState().handoff.phase).toBe('idle');
     expect(fake.callsTo('handoff.start')).toHaveLength(0);
   });

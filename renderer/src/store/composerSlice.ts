@@ -36,8 +36,8 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
       const slash = parseSlash(text);
       if (slash?.name === 'handoff') {
         setText('');
-        // With focus instructions there is nothing left to ask: go straight to generation.
-        get().requestHandoff({ focus: slash.args, generate: slash.args !== '' });
+        // Typed, it starts generating at once, as in the reference (the button and shortcut ask first).
+        get().requestHandoff({ focus: slash.args, generate: true });
         return;
       }
       if (slash?.name === 'new' && !slash.args) {
