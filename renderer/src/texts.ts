@@ -16,4 +16,5 @@ export const uiTexts = {
   unknownParent: 'an earlier session',
   handedOffFrom: (title: string) => `↳ handed off from ${title}`,
   handedOffTo: (title: string) => `→ handed off to ${title}`,
+  reviewCutOff: 'This document was cut off before it was finished. Read it, and complete it if needed, before starting the new session.',
 } as const;

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../renderer/src/App';
 import type { HandoffResult } from '../../shared/contract';
+import { DEFAULT_SETTINGS } from '../../shared/settings';
 import { texts } from '../../shared/texts';
 import { buttonNamed, byLabel, click, exchangeEntries, key, render, sessionView, settle, setup, step, type, type Rendered } from './harness';
 
@@ -87,6 +88,27 @@ describe('Hand off dialog', () => {
     await click(buttonNamed(dialog()!, 'Start new session'));
     expect(fake.callsTo('handoff.commit')).toEqual([{ document: '## Goal\nNew' }]);
     expect(document.querySelector('[role="alert"]')?.textContent).toBe(texts.handoffFailed('disk full'));
+  });
+
+  it('review of a cut-off document warns above the box that it is incomplete', async () => {
+    const { finish } = await app({ 'settings.get': () => ({ ...DEFAULT_SETTINGS, reviewFirst: true }) });
+    await click(buttonNamed(document, 'Hand off'));
+    await click(buttonNamed(dialog()!, 'Generate handoff'));
+    await finish({ status: 'review', document: '## Goal\nHalf a', missingSections: [], trimmedMessages: 0, cutOff: true });
+    const doc = byLabel(dialog()!, 'Handoff document') as HTMLTextAreaElement;
+    const warning = document.getElementById(doc.getAttribute('aria-describedby')!)!;
+    expect(warning.textContent).toContain('This document was cut off before it was finished');
+    // Above the box, so it is read first.
+    expect(warning.compareDocumentPosition(doc) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('review of a complete document has no such warning', async () => {
+    const { finish } = await app({ 'settings.get': () => ({ ...DEFAULT_SETTINGS, reviewFirst: true }) });
+    await click(buttonNamed(document, 'Hand off'));
+    await click(buttonNamed(dialog()!, 'Generate handoff'));
+    await finish({ status: 'review', document: '## Goal\nAll', missingSections: [], trimmedMessages: 0 });
+    expect(byLabel(dialog()!, 'Handoff document')?.hasAttribute('aria-describedby')).toBe(false);
+    expect(dialog()!.textContent).not.toContain('cut off');
   });
 
   it('the review checkbox is remembered through settings.set', async () => {

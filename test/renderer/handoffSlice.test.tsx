@@ -115,6 +115,18 @@ describe('handoff flow', () => {
     expect(fake.callsTo('handoff.start')).toHaveLength(0);
   });
 
+  it('review of a cut-off document is marked as such', async () => {
+    const { store } = await setup({
+      'sessions.current': () => sessionView({ entries: exchangeEntries(1) }),
+      'handoff.start': () => ({ status: 'review', document: '## Goal\nHalf', missingSections: [], trimmedMessages: 0, cutOff: true }),
+    });
+    store.getState().requestHandoff();
+    await store.getState().generateHandoff();
+    expect(store.getState().handoff).toMatchObject({ phase: 'review', cutOff: true });
+    await store.getState().discardHandoff();
+    expect(store.getState().handoff.cutOff).toBe(false); // the next handoff starts clean
+  });
+
   it('review: the edited document is what is committed', async () => {
     const { store, fake } = await setup({
       'sessions.current': () => sessionView({ entries: exchangeEntries(1) }),

@@ -18,6 +18,8 @@ export interface HandoffState {
   document: string;
   missingSections: string[];
   trimmedMessages: number;
+  /** In review: the reply hit its output limit, so the document is incomplete. */
+  cutOff: boolean;
 }
 
 export interface HandoffSlice {
@@ -44,6 +46,7 @@ const closed: HandoffState = {
   document: '',
   missingSections: [],
   trimmedMessages: 0,
+  cutOff: false,
 };
 
 export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) => {
@@ -72,6 +75,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
           document: result.document,
           missingSections: result.missingSections,
           trimmedMessages: result.trimmedMessages,
+          cutOff: result.cutOff ?? false,
           cancelling: false,
         });
       case 'cancelled':

@@ -7,13 +7,20 @@ export function HandoffReview() {
   const document = useBaton((s) => s.handoff.document);
   const missing = useBaton((s) => s.handoff.missingSections);
   const trimmed = useBaton((s) => s.handoff.trimmedMessages);
+  const cutOff = useBaton((s) => s.handoff.cutOff);
   const committing = useBaton((s) => s.handoff.phase === 'committing');
   const setDocument = useBaton((s) => s.setHandoffDocument);
   const commit = useBaton((s) => s.commitHandoff);
   const discard = useBaton((s) => s.discardHandoff);
   const documentId = useId();
+  const cutOffId = useId();
   return (
     <>
+      {cutOff && (
+        <p id={cutOffId} className="review-warning">
+          {uiTexts.reviewCutOff}
+        </p>
+      )}
       {missing.length > 0 && <p className="warning-text">{uiTexts.missingSections(missing)}</p>}
       {trimmed > 0 && <p className="dialog-text">{uiTexts.trimmed(trimmed)}</p>}
       <label htmlFor={documentId} className="field-label">
@@ -25,6 +32,7 @@ export function HandoffReview() {
         autoFocus
         rows={16}
         value={document}
+        aria-describedby={cutOff ? cutOffId : undefined}
         readOnly={committing}
         onChange={(e) => setDocument(e.target.value)}
       />
