@@ -14,7 +14,11 @@ const ModelId = z.string().max(200).regex(/^[^\p{Cc}]*$/u, 'must not contain con
  * Thinking (SPEC §3): `off`; `adaptive`, where Claude decides how much to think (used where the model
  * supports it, else off); or a budget in tokens (the API's minimum is 1,024).
  */
-export const ThinkingSetting = z.union([z.enum(['off', 'adaptive']), z.number().int().min(1024).max(128_000)]);
+export const THINKING_BUDGET = { min: 1024, max: 128_000 } as const;
+export const ThinkingSetting = z.union([
+  z.enum(['off', 'adaptive']),
+  z.number().int().min(THINKING_BUDGET.min).max(THINKING_BUDGET.max),
+]);
 export type ThinkingSetting = z.infer<typeof ThinkingSetting>;
 
 export const Settings = z.object({

@@ -16,5 +16,6 @@ export const uiTexts = {
   unknownParent: 'an earlier session',
   handedOffFrom: (title: string) => `↳ handed off from ${title}`,
   handedOffTo: (title: string) => `→ handed off to ${title}`,
+  thinkingBudgetInvalid: (min: string, max: string) => `Enter a whole number of tokens from ${min} to ${max}.`,
   reviewCutOff: 'This document was cut off before it was finished. Read it, and complete it if needed, before starting the new session.',
 } as const;

@@ -165,4 +165,36 @@ describe('settings', () => {
     expect(fake.callsTo('settings.set')).toEqual([{ contextThreshold: expect.closeTo(0.854) }]);
     expect(field.value).toBe('85');
   });
+
+  it('Thinking: Off, Adaptive or a token budget, saved through settings.set; a budget below 1,024 is refused with a reason', async () => {
+    const { fake } = await app({ 'app.info': () => info({ hasApiKey: true, apiKeySource: 'safeStorage' }) });
+    await click(buttonNamed(document, 'Settings'));
+    const d = document.querySelector('[role="dialog"]')!;
+    const mode = byLabel(d, 'Thinking') as HTMLSelectElement;
+    expect(mode.value).toBe('adaptive');
+    expect(byLabel(d, 'Thinking budget (tokens)')).toBeNull();
+    const choose = (value: string) =>
+      step(() => {
+        mode.value = value;
+        mode.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+
+    await choose('off');
+    await choose('budget');
+    expect(fake.callsTo('settings.set')).toEqual([{ thinking: 'off' }, { thinking: 8192 }]);
+    const budget = byLabel(d, 'Thinking budget (tokens)') as HTMLInputElement;
+    expect(budget.value).toBe('8192');
+
+    await type(budget, '1000');
+    await step(() => budget.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+    expect(budget.getAttribute('aria-invalid')).toBe('true');
+    const error = document.getElementById(budget.getAttribute('aria-describedby')!);
+    expect(error?.textContent).toBe('Enter a whole number of tokens from 1,024 to 128,000.');
+    expect(fake.callsTo('settings.set')).toHaveLength(2);
+
+    await type(budget, '16000');
+    expect(budget.hasAttribute('aria-invalid')).toBe(false); // fixed while typing: the complaint goes
+    await key(budget, 'Enter');
+    expect(fake.callsTo('settings.set').at(-1)).toEqual({ thinking: 16000 });
+  });
 });

@@ -3,6 +3,7 @@ import { uiTexts } from '../../texts';
 import { ApiKeyForm } from './ApiKeyForm';
 import { Modal } from '../common/Modal';
 import { ModelSelect } from './ModelSelect';
+import { ThinkingField } from './ThinkingField';
 import { ThresholdField } from './ThresholdField';
 
 const KEY_SOURCE: Record<string, string> = {
@@ -34,6 +35,7 @@ export function SettingsDialog() {
             emptyLabel="Same as the chat model"
             onChange={(handoffModel) => void updateSettings({ handoffModel })}
           />
+          <ThinkingField value={settings.thinking} onChange={(thinking) => void updateSettings({ thinking })} />
           <ThresholdField value={settings.contextThreshold} onChange={(contextThreshold) => void updateSettings({ contextThreshold })} />
           <label className="checkbox">
             <input type="checkbox" checked={settings.reviewFirst} onChange={(e) => void updateSettings({ reviewFirst: e.target.checked })} />
