@@ -16,6 +16,15 @@ export const uiTexts = {
   unknownParent: 'an earlier session',
   handedOffFrom: (title: string) => `↳ handed off from ${title}`,
   handedOffTo: (title: string) => `→ handed off to ${title}`,
+  /** The Continue action's prompt, shown in place of a "You" message. */
+  continued: 'Continued',
+  /** A handoff exchange with no recorded outcome (a discarded review, a crash). */
+  handoffNotCompleted: 'Handoff not completed',
+  /** A handoff exchange from before outcomes were recorded. */
+  handoffUnrecorded: 'Handoff (outcome not recorded)',
+  handoffRunning: 'Handing off…',
+  thinkingRedacted: 'Thinking (redacted)',
+  thinkingRedactedTitle: "Encrypted by Anthropic's safety systems: kept and sent back to Claude, but not readable.",
   thinkingBudgetInvalid: (min: string, max: string) => `Enter a whole number of tokens from ${min} to ${max}.`,
   reviewCutOff: 'This document was cut off before it was finished. Read it, and complete it if needed, before starting the new session.',
 } as const;

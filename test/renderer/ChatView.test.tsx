@@ -3,35 +3,12 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChatView } from '../../renderer/src/components/chat/ChatView';
 import { texts } from '../../shared/texts';
 import type { SessionEntry } from '../../shared/session';
-import { buttonNamed, click, exchangeEntries, messageEntry, render, sessionView, setup, step, type Rendered } from './harness';
+import { buttonNamed, click, exchangeEntries, messageEntry, render, sessionView, setup, step, stubLayout, type Rendered } from './harness';
 
 let view: Rendered | undefined;
 afterEach(() => view?.unmount());
 
-beforeAll(() => {
-  // happy-dom has no layout: give the scroller a window-sized box and rows a plausible height.
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
-  // Scrolling: the scroller keeps its offset, clamped to its content (the canvas's styled height).
-  const offsets = new WeakMap<Element, number>();
-  const contentHeight = (el: Element) => parseFloat((el.firstElementChild as HTMLElement | null)?.style.height ?? '0') || 0;
-  Object.defineProperty(HTMLElement.prototype, 'scrollHeight', { configurable: true, get() { return Math.max(600, contentHeight(this)); } });
-  Object.defineProperty(HTMLElement.prototype, 'scrollTop', {
-    configurable: true,
-    get() { return offsets.get(this) ?? 0; },
-    set(value: number) {
-      offsets.set(this, Math.max(0, Math.min(value, this.scrollHeight - 600)));
-      setTimeout(() => this.dispatchEvent(new Event('scroll')), 0); // browsers fire scroll events later, not inside the write
-    },
-  });
-  HTMLElement.prototype.scrollTo = function (this: HTMLElement, options?: ScrollToOptions | number) {
-    this.scrollTop = typeof options === 'object' ? (options.top ?? this.scrollTop) : 0;
-  } as HTMLElement['scrollTo'];
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
-    configurable: true,
-    get() { return this.classList.contains('chat-row') ? 90 : 600; },
-  });
-});
+beforeAll(stubLayout);
 
 async function chat(entries: SessionEntry[], extra = {}) {
   const ctx = await setup({ 'sessions.current': () => sessionView({ entries, ...extra }) });

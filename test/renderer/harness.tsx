@@ -3,7 +3,7 @@
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { buildApi, type BatonApi, type BatonEvent, type CallInput, type CallOutput, type Channel, type Result, type SessionView } from '../../shared/contract';
-import type { AgentMessage, SessionEntry, SessionSummary } from '../../shared/session';
+import type { AgentMessage, ContentBlock, HandoffOutcomeEntry, SessionEntry, SessionSummary } from '../../shared/session';
 import { FALLBACK_MODELS } from '../../shared/models';
 import { DEFAULT_SETTINGS } from '../../shared/settings';
 import { createBatonStore, type BatonStore } from '../../renderer/src/store';
@@ -91,6 +91,15 @@ let entrySeq = 0;
 export function messageEntry(role: AgentMessage['role'], text: string, extra: Partial<AgentMessage> = {}): SessionEntry {
   const id = `e${++entrySeq}`;
   return { type: 'message', id, parentId: null, timestamp: new Date().toISOString(), message: { role, content: [{ type: 'text', text }], ...extra } };
+}
+
+/** A message entry with the given blocks (thinking, tool calls, blocks Baton does not know). */
+export function blocksEntry(role: AgentMessage['role'], content: ContentBlock[], extra: Partial<AgentMessage> = {}): SessionEntry {
+  return { type: 'message', id: `e${++entrySeq}`, parentId: null, timestamp: new Date().toISOString(), message: { role, content, ...extra } };
+}
+
+export function outcomeEntry(fields: Omit<HandoffOutcomeEntry, 'type' | 'id' | 'parentId' | 'timestamp'>): HandoffOutcomeEntry {
+  return { type: 'handoff_outcome', id: `e${++entrySeq}`, parentId: null, timestamp: new Date().toISOString(), ...fields };
 }
 
 export function exchangeEntries(n = 1): SessionEntry[] {
@@ -214,4 +223,32 @@ export async function type(el: HTMLInputElement | HTMLTextAreaElement | null, va
     el.dispatchEvent(new Event('input', { bubbles: true }));
   });
   await settle();
+}
+
+/**
+ * happy-dom has no layout: gives the chat's scroller a window-sized box and rows a plausible height,
+ * so the virtualized list mounts rows. Call it in beforeAll.
+ */
+export function stubLayout(): void {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
+  // Scrolling: the scroller keeps its offset, clamped to its content (the canvas's styled height).
+  const offsets = new WeakMap<Element, number>();
+  const contentHeight = (el: Element) => parseFloat((el.firstElementChild as HTMLElement | null)?.style.height ?? '0') || 0;
+  Object.defineProperty(HTMLElement.prototype, 'scrollHeight', { configurable: true, get() { return Math.max(600, contentHeight(this)); } });
+  Object.defineProperty(HTMLElement.prototype, 'scrollTop', {
+    configurable: true,
+    get() { return offsets.get(this) ?? 0; },
+    set(value: number) {
+      offsets.set(this, Math.max(0, Math.min(value, this.scrollHeight - 600)));
+      setTimeout(() => this.dispatchEvent(new Event('scroll')), 0); // browsers fire scroll events later, not inside the write
+    },
+  });
+  HTMLElement.prototype.scrollTo = function (this: HTMLElement, options?: ScrollToOptions | number) {
+    this.scrollTop = typeof options === 'object' ? (options.top ?? this.scrollTop) : 0;
+  } as HTMLElement['scrollTo'];
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+    configurable: true,
+    get() { return this.classList.contains('chat-row') ? 90 : 600; },
+  });
 }

@@ -1,14 +1,29 @@
 // Turns session entries into the rows the chat shows. Tool results are not rows of their own: they
-// are attached to the tool calls that asked for them, so tool use stays compact.
+// are attached to the tool calls that asked for them, so tool use stays compact. A handoff exchange is
+// one row, whatever it held (SPEC §4.2). The same adders build the chat from entries and from live
+// events, so a row looks the same before and after a reopen.
 import type { AgentMessage, HandoffOutcomeEntry, SessionEntry } from '../../../shared/session';
 import { CustomType, handoffExchangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
+import { uiTexts } from '../texts';
+import { stopNoticeOf } from './stopReasons';
+
+/** A handoff exchange of this session (its prompt and reply), shown as one compact row. */
+export interface HandoffExchangeItem {
+  kind: 'handoffExchange';
+  key: string;
+  /** The reply's text: the document as written (it may have been edited before it was handed off). */
+  reply: string;
+  /** How it ended; null when nothing was recorded (a discarded review, a crash, a running handoff). */
+  outcome: HandoffOutcomeEntry | null;
+  /** Written before exchanges were marked and outcomes recorded: a missing outcome says nothing. */
+  legacy: boolean;
+}
 
 export type ChatItem =
   | { kind: 'message'; key: string; message: AgentMessage }
   | { kind: 'handoff'; key: string; document: string }
   | { kind: 'note'; key: string; text: string }
-  /** A handoff exchange of this session, shown as one compact row (SPEC §4.2). */
-  | { kind: 'handoffOutcome'; key: string; entry: HandoffOutcomeEntry }
+  | HandoffExchangeItem
   /** The assistant message being streamed; its text lives in `chat.stream`. */
   | { kind: 'streaming'; key: typeof STREAMING_KEY };
 
@@ -31,11 +46,72 @@ export function toolResultsOf(message: AgentMessage): Record<string, ToolResult>
   return out;
 }
 
-/** One entry's row, or null when the entry shows no row of its own. */
-export function itemOf(entry: SessionEntry): ChatItem | null {
+/**
+ * Whether a message has anything to show. A reply can hold nothing visible (a paused turn, only blocks
+ * Baton does not show); it gets no row rather than an empty bubble.
+ */
+export function hasVisibleContent(message: AgentMessage): boolean {
+  if (message.aborted || message.errorMessage !== undefined || stopNoticeOf(message)) return true;
+  return message.content.some((block) => {
+    switch (block.type) {
+      case 'text':
+        return block.text.trim() !== '';
+      case 'thinking':
+        return block.thinking.trim() !== '';
+      case 'tool_use':
+      case 'redacted_thinking':
+        return true;
+      default:
+        return false;
+    }
+  });
+}
+
+/** A message's own row, or null when it shows none (tool results, nothing visible). */
+export function messageItem(message: AgentMessage, key: string): ChatItem | null {
+  if (isToolResultOnly(message) || !hasVisibleContent(message)) return null;
+  // The Continue action's prompt was not typed by the user: a small note, not a "You" message.
+  if (message.purpose === 'continue') return { kind: 'note', key, text: uiTexts.continued };
+  return { kind: 'message', key, message };
+}
+
+const textOf = (message: AgentMessage) =>
+  message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
+
+const isPrompt = (message: AgentMessage) => message.role === 'user' && message.content.some((b) => b.type === 'text');
+
+/**
+ * Adds one message to `rows` (changed in place). A handoff exchange's prompt starts the exchange's row;
+ * its later messages only update the row's reply.
+ */
+export function addMessage(rows: ChatItem[], message: AgentMessage, key: string, inHandoffExchange: boolean): void {
+  if (!inHandoffExchange) {
+    const item = messageItem(message, key);
+    if (item) rows.push(item);
+    return;
+  }
+  const last = rows.at(-1);
+  if (isPrompt(message) || last?.kind !== 'handoffExchange') {
+    rows.push({ kind: 'handoffExchange', key, reply: '', outcome: null, legacy: message.purpose !== 'handoff' });
+    return;
+  }
+  const reply = message.role === 'assistant' ? textOf(message) : '';
+  if (reply.trim()) rows[rows.length - 1] = { ...last, reply };
+}
+
+/**
+ * Adds a handoff's outcome to the exchange it ends (changed in place). A later outcome of the same
+ * exchange replaces an earlier one (a handoff recorded as done whose new session could not be made).
+ */
+export function addOutcome(rows: ChatItem[], entry: HandoffOutcomeEntry): void {
+  const last = rows.at(-1);
+  if (last?.kind === 'handoffExchange') rows[rows.length - 1] = { ...last, outcome: entry };
+  else rows.push({ kind: 'handoffExchange', key: entry.id, reply: '', outcome: entry, legacy: false });
+}
+
+/** The row of an entry that is neither a message nor a handoff outcome, or null when it shows none. */
+function otherItem(entry: Exclude<SessionEntry, { type: 'message' | 'handoff_outcome' }>): ChatItem | null {
   switch (entry.type) {
-    case 'message':
-      return isToolResultOnly(entry.message) ? null : { kind: 'message', key: entry.id, message: entry.message };
     case 'custom_message':
       if (!entry.display) return null;
       if (entry.customType === CustomType.handoff) {
@@ -46,8 +122,6 @@ export function itemOf(entry: SessionEntry): ChatItem | null {
       return { kind: 'note', key: entry.id, text: `Model changed to ${entry.model}` };
     case 'session_info':
       return null;
-    case 'handoff_outcome':
-      return { kind: 'handoffOutcome', key: entry.id, entry };
   }
 }
 
@@ -65,11 +139,15 @@ export function buildChat(entries: readonly SessionEntry[]): BuiltChat {
   for (const entry of entries) {
     if (entry.type === 'message') {
       messageCount++;
-      if (inHandoff(entry.message)) continue; // its handoff_outcome row stands for it
-      if (isToolResultOnly(entry.message)) toolResults = Object.assign(toolResults, toolResultsOf(entry.message));
+      const inExchange = inHandoff(entry.message);
+      if (!inExchange && isToolResultOnly(entry.message)) toolResults = Object.assign(toolResults, toolResultsOf(entry.message));
+      addMessage(items, entry.message, entry.id, inExchange);
+    } else if (entry.type === 'handoff_outcome') {
+      addOutcome(items, entry);
+    } else {
+      const item = otherItem(entry);
+      if (item) items.push(item);
     }
-    const item = itemOf(entry);
-    if (item) items.push(item);
   }
   return { items, toolResults, messageCount };
 }

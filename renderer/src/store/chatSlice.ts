@@ -3,8 +3,11 @@
 // costs one render per frame, not one per event.
 import type { BatonEvent } from '../../../shared/contract';
 import type { AgentMessage } from '../../../shared/session';
+import { callApi } from './call';
 import {
   STREAMING_KEY,
+  addMessage,
+  addOutcome,
   isToolResultOnly,
   toolResultsOf,
   type BuiltChat,
@@ -37,6 +40,8 @@ export interface ChatSlice {
   chatApplyEvent: (event: BatonEvent) => void;
   /** Applies the deltas buffered since the last frame. */
   flushStream: () => void;
+  /** Asks for the rest of a reply that was cut off (SPEC §3 `max_tokens`). */
+  continueReply: () => Promise<void>;
 }
 
 const emptyQueue = { steering: [], followUp: [] };
@@ -51,8 +56,13 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
 
   const update = (fn: (chat: ChatState) => Partial<ChatState>) => set((s) => ({ chat: { ...s.chat, ...fn(s.chat) } }));
 
+  /** A settled message takes the streaming row's place (a handoff's messages join their exchange's row). */
   const appendMessage = (message: AgentMessage, key: string) =>
-    update((c) => ({ items: [...withoutStreaming(c.items), { kind: 'message', key, message }], stream: null }));
+    update((c) => {
+      const items = withoutStreaming(c.items).slice();
+      addMessage(items, message, key, message.purpose === 'handoff');
+      return { items, stream: null };
+    });
 
   const startStream = () => {
     pending = '';
@@ -103,9 +113,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         case 'message_end': {
           pending = '';
           const key = event.entry?.id ?? `unsaved-${++unsavedCount}`;
-          // A handoff exchange shows as its outcome row, added when the handoff ends.
-          if (event.message.purpose === 'handoff') return;
-          if (event.message.role === 'user' && isToolResultOnly(event.message)) {
+          if (event.message.purpose !== 'handoff' && isToolResultOnly(event.message)) {
             const results = toolResultsOf(event.message);
             return update((c) => ({ toolResults: { ...c.toolResults, ...results } }));
           }
@@ -130,11 +138,26 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
           if (stream) appendMessage({ role: 'assistant', content: [{ type: 'text', text: stream.text }], aborted: true }, `unsaved-${++unsavedCount}`);
           return;
         }
+        case 'entry_added': {
+          const { entry } = event;
+          if (entry.type !== 'handoff_outcome') return;
+          // Added before a streaming row, should one be showing: that row stays the last one.
+          return update((c) => {
+            const streaming = c.items.at(-1)?.kind === 'streaming';
+            const items = withoutStreaming(c.items).slice();
+            addOutcome(items, entry);
+            return { items: streaming ? [...items, streamingItem] : items };
+          });
+        }
         case 'queue_changed':
           return update(() => ({ queue: { steering: event.steering, followUp: event.followUp } }));
         default:
           return;
       }
+    },
+
+    async continueReply() {
+      await callApi(deps, get, 'chat.continue', {});
     },
   };
 };

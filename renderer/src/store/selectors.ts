@@ -25,3 +25,14 @@ export const contextIsLong = (s: BatonState): boolean => {
   if (!session || session.contextWindow <= 0) return false;
   return session.contextTokens / session.contextWindow > (s.settings?.contextThreshold ?? 0.7);
 };
+
+/** The title of a listed session (it may have been renamed since `fallback` was recorded). */
+export const listedTitle = (s: BatonState, id: string, fallback: string): string =>
+  s.sidebar.summaries.find((x) => x.id === id)?.title ?? fallback;
+
+/** A reply's actions (Continue, Hand off) are offered on the last row only, while nothing streams. */
+export const isActionableRow = (s: BatonState, key: string): boolean => !isStreaming(s) && s.chat.items.at(-1)?.key === key;
+
+/** An exchange row without an outcome is the running handoff's while the dialog is open and it is the last row. */
+export const isRunningHandoffRow = (s: BatonState, key: string): boolean =>
+  s.handoff.phase !== 'closed' && s.chat.items.at(-1)?.key === key;

@@ -81,6 +81,18 @@ function titleOf(view: SessionView): string | undefined {
   return title;
 }
 
+/** The open session's counts once `entry` is saved (it is the newest entry now). */
+function counted(session: OpenSession, entry: SessionEntry): Partial<OpenSession> {
+  const usage = entry.type === 'message' && entry.message.role === 'assistant' ? entry.message.usage : undefined;
+  const { tokensIn, tokensCached, tokensOut } = session;
+  return {
+    messageCount: session.messageCount + (entry.type === 'message' ? 1 : 0),
+    ...(usage ? addUsage({ tokensIn, tokensCached, tokensOut }, usage) : {}),
+    lastEntryId: entry.id,
+    totalEntries: session.totalEntries + 1,
+  };
+}
+
 /** Event types that belong to one session, so events of another session are ignored. */
 export function eventSessionId(event: BatonEvent): string | undefined {
   return 'sessionId' in event ? event.sessionId : undefined;
@@ -193,17 +205,11 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
         case 'agent_end':
           get().clearNotice('retry');
           return patch({ isStreaming: false });
-        case 'message_end': {
-          if (!event.entry) return;
-          const usage = event.message.role === 'assistant' ? event.message.usage : undefined;
-          const { tokensIn, tokensCached, tokensOut } = session;
-          return patch({
-            messageCount: session.messageCount + (event.entry.type === 'message' ? 1 : 0),
-            ...(usage ? addUsage({ tokensIn, tokensCached, tokensOut }, usage) : {}),
-            lastEntryId: event.entry.id,
-            totalEntries: session.totalEntries + 1,
-          });
-        }
+        case 'message_end':
+          if (event.entry) patch(counted(session, event.entry));
+          return;
+        case 'entry_added':
+          return patch(counted(session, event.entry));
         case 'usage':
           return patch({ contextTokens: event.contextTokens });
         case 'todos_changed':

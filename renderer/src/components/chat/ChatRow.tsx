@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { ChatItem } from '../../store/chatItems';
 import { HandoffCard } from '../handoff/HandoffCard';
-import { HandoffOutcomeRow } from './HandoffOutcomeRow';
+import { HandoffExchangeRow } from './HandoffExchangeRow';
 import { MessageView } from './MessageView';
 import { NoteRow } from './NoteRow';
 import { StreamingMessage } from './StreamingMessage';
@@ -10,14 +10,14 @@ import { StreamingMessage } from './StreamingMessage';
 export const ChatRow = memo(function ChatRow({ item }: { item: ChatItem }) {
   switch (item.kind) {
     case 'message':
-      return <MessageView message={item.message} />;
+      return <MessageView message={item.message} itemKey={item.key} />;
     case 'streaming':
       return <StreamingMessage />;
     case 'handoff':
       return <HandoffCard document={item.document} />;
     case 'note':
       return <NoteRow text={item.text} />;
-    case 'handoffOutcome':
-      return <HandoffOutcomeRow entry={item.entry} />;
+    case 'handoffExchange':
+      return <HandoffExchangeRow item={item} />;
   }
 });

@@ -1,30 +1,37 @@
-// One settled message: its text and tool calls, and whether it was stopped or failed.
+// One settled message: its thinking, text and tool calls, and how it ended.
 import type { AgentMessage } from '../../../../shared/session';
-import { uiTexts } from '../../texts';
 import { Markdown } from './Markdown';
+import { MessageStatus } from './MessageStatus';
+import { RedactedThinking, ThinkingSection } from './ThinkingSection';
 import { ToolCall } from './ToolCall';
 
-export function MessageView({ message }: { message: AgentMessage }) {
+export function MessageView({ message, itemKey }: { message: AgentMessage; itemKey: string }) {
   const isUser = message.role === 'user';
   return (
     <article data-testid="message" className={`message ${message.role}`}>
       <div className="message-role">{isUser ? 'You' : 'Claude'}</div>
       {message.content.map((block, i) => {
-        if (block.type === 'text') {
-          // The user's own words are shown as typed; the model's are Markdown.
-          return isUser ? (
-            <p key={i} className="user-text">
-              {block.text}
-            </p>
-          ) : (
-            <Markdown key={i} text={block.text} />
-          );
+        switch (block.type) {
+          case 'text':
+            // The user's own words are shown as typed; the model's are Markdown.
+            return isUser ? (
+              <p key={i} className="user-text">
+                {block.text}
+              </p>
+            ) : (
+              <Markdown key={i} text={block.text} />
+            );
+          case 'tool_use':
+            return <ToolCall key={block.id} block={block} />;
+          case 'thinking':
+            return block.thinking.trim() ? <ThinkingSection key={i} text={block.thinking} /> : null;
+          case 'redacted_thinking':
+            return <RedactedThinking key={i} />;
+          default:
+            return null; // tool results are shown with their calls; blocks Baton does not know are kept, not shown
         }
-        if (block.type === 'tool_use') return <ToolCall key={block.id} block={block} />;
-        return null; // tool results are shown with the call that asked for them
       })}
-      {message.aborted && <p className="message-flag stopped">{uiTexts.stopped}</p>}
-      {message.errorMessage && <p className="message-flag failed">{uiTexts.failed(message.errorMessage)}</p>}
+      <MessageStatus message={message} itemKey={itemKey} />
     </article>
   );
 }

@@ -1,0 +1,61 @@
+// A handoff exchange of this session as one compact row (SPEC §4.2), never as a "You" message: how it
+// ended, the way to the session it went to, and the document on demand.
+import { useId, useState } from 'react';
+import { texts } from '../../../../shared/texts';
+import type { HandoffExchangeItem } from '../../store/chatItems';
+import { isRunningHandoffRow, listedTitle } from '../../store/selectors';
+import { useBaton } from '../../store/StoreProvider';
+import { uiTexts } from '../../texts';
+import { Markdown } from './Markdown';
+
+export function HandoffExchangeRow({ item }: { item: HandoffExchangeItem }) {
+  const [expanded, setExpanded] = useState(false);
+  const bodyId = useId();
+  const { outcome } = item;
+  const document = outcome?.document ?? item.reply;
+  return (
+    <div className={`handoff-exchange ${outcome?.outcome ?? 'open'}`}>
+      <div className="handoff-exchange-line">
+        <span className="handoff-exchange-icon" aria-hidden="true" />
+        <span className="handoff-exchange-text">
+          <ExchangeSummary item={item} />
+        </span>
+        {document.trim() && (
+          <button type="button" className="subtle-button" aria-expanded={expanded} aria-controls={bodyId} onClick={() => setExpanded(!expanded)}>
+            {expanded ? 'Hide document' : 'View document'}
+          </button>
+        )}
+      </div>
+      {/* Focusable because it scrolls: keyboard users must be able to read all of it. */}
+      <div id={bodyId} className="handoff-exchange-body" hidden={!expanded} tabIndex={0}>
+        {expanded && <Markdown text={document} />}
+      </div>
+    </div>
+  );
+}
+
+function ExchangeSummary({ item }: { item: HandoffExchangeItem }) {
+  const { outcome } = item;
+  const running = useBaton((s) => outcome === null && isRunningHandoffRow(s, item.key));
+  const childId = outcome?.childSession;
+  const childTitle = useBaton((s) => (childId ? listedTitle(s, childId, outcome?.childTitle ?? uiTexts.untitled) : ''));
+  const openSession = useBaton((s) => s.openSession);
+  if (!outcome) return <>{running ? uiTexts.handoffRunning : item.legacy ? uiTexts.handoffUnrecorded : uiTexts.handoffNotCompleted}</>;
+  switch (outcome.outcome) {
+    case 'done':
+      if (!childId) return <>{texts.handedOffTo(outcome.childTitle ?? uiTexts.untitled)}</>;
+      // The text's title part is the link: "Handed off → " then the title as a button.
+      return (
+        <>
+          {texts.handedOffTo('')}
+          <button type="button" className="link-button" onClick={() => void openSession(childId)}>
+            {childTitle}
+          </button>
+        </>
+      );
+    case 'cancelled':
+      return <>{texts.handoffCancelled}</>;
+    case 'failed':
+      return <>{texts.handoffFailed(outcome.message ?? 'unknown error')}</>;
+  }
+}

@@ -1,0 +1,55 @@
+// How a message ended: stopped, failed, or a stop reason the user has to know about (SPEC §3), with
+// the action that follows from it on the last reply.
+import type { AgentMessage } from '../../../../shared/session';
+import { texts } from '../../../../shared/texts';
+import { isActionableRow } from '../../store/selectors';
+import { stopNoticeOf, type StopNotice } from '../../store/stopReasons';
+import { useBaton } from '../../store/StoreProvider';
+import { uiTexts } from '../../texts';
+
+export function MessageStatus({ message, itemKey }: { message: AgentMessage; itemKey: string }) {
+  const notice = stopNoticeOf(message);
+  return (
+    <>
+      {message.aborted && <p className="message-flag stopped">{uiTexts.stopped}</p>}
+      {message.errorMessage && <p className="message-flag failed">{uiTexts.failed(message.errorMessage)}</p>}
+      {notice && <StopNoticeView notice={notice} itemKey={itemKey} />}
+    </>
+  );
+}
+
+function StopNoticeView({ notice, itemKey }: { notice: StopNotice; itemKey: string }) {
+  switch (notice.kind) {
+    case 'cutOff':
+      return (
+        <div className="message-stop">
+          <span className="message-flag cut-off">{texts.cutOff}</span>
+          <ReplyAction itemKey={itemKey} label="Continue" action="continue" />
+        </div>
+      );
+    case 'refusal':
+      return <p className="message-stop-text">{texts.refusal}</p>;
+    case 'windowFull':
+      return (
+        <div className="message-stop">
+          <p className="message-stop-text">{texts.contextWindowFull}</p>
+          <ReplyAction itemKey={itemKey} label="Hand off" action="handoff" />
+        </div>
+      );
+    case 'unknown':
+      return <p className="message-stop-text">{texts.unknownStopReason(notice.reason)}</p>;
+  }
+}
+
+/** Offered on the last row only, while nothing streams: an older reply's Continue would answer the wrong turn. */
+function ReplyAction({ itemKey, label, action }: { itemKey: string; label: string; action: 'continue' | 'handoff' }) {
+  const actionable = useBaton((s) => isActionableRow(s, itemKey));
+  const continueReply = useBaton((s) => s.continueReply);
+  const requestHandoff = useBaton((s) => s.requestHandoff);
+  if (!actionable) return null;
+  return (
+    <button type="button" className="subtle-button" onClick={() => (action === 'continue' ? void continueReply() : requestHandoff())}>
+      {label}
+    </button>
+  );
+}
