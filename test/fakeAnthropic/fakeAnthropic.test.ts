@@ -90,6 +90,28 @@ describe('fake Anthropic server through the real SDK', () => {
     expect((await ask('again').finalMessage()).stop_reason).toBe('max_tokens');
   });
 
+  it('streams a thinking block as thinking_delta pieces and a signature_delta, before the text', async () => {
+    fake.enqueue({
+      kind: 'reply',
+      chunkSize: 6,
+      content: [
+        { type: 'thinking', thinking: 'Weigh both options.', signature: 'sig-1' },
+        { type: 'text', text: 'Option A.' },
+      ],
+    });
+    const thinking: string[] = [];
+    const signatures: string[] = [];
+    const stream = ask('think').on('thinking', (delta) => thinking.push(delta)).on('signature', (s) => signatures.push(s));
+    const message = await stream.finalMessage();
+    expect(thinking).toEqual(['Weigh ', 'both o', 'ptions', '.']);
+    expect(signatures).toEqual(['sig-1']);
+    expect(message.content).toEqual([
+      { type: 'thinking', thinking: 'Weigh both options.', signature: 'sig-1' },
+      { type: 'text', text: 'Option A.' },
+    ]);
+    expect(message.stop_reason).toBe('end_turn');
+  });
+
   it('lets a scenario override usage and model', async () => {
     fake.enqueue({ kind: 'text', text: 'x', usage: { input_tokens: 150_000, output_tokens: 7 }, model: 'claude-other' });
     const message = await ask('hi').finalMessage();

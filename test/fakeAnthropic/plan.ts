@@ -11,9 +11,12 @@ export type Ending =
 
 export interface PlannedBlock {
   block: FakeBlock & { id?: string };
-  /** The deltas' payloads: text pieces, or partial_json pieces for tool_use. */
+  /** The deltas' payloads: text or thinking pieces, or partial_json pieces for tool_use. */
   pieces: string[];
 }
+
+/** What a thinking block is signed with when the scenario names no signature. */
+export const FAKE_SIGNATURE = 'fake-signature';
 
 export interface ReplyPlan {
   messageId: string;
@@ -104,6 +107,7 @@ export function planReply(
   const size = s.chunkSize ?? DEFAULT_CHUNK;
   const blocks = blocksOf(s).map((block): PlannedBlock => {
     if (block.type === 'text') return { block, pieces: block.chunks ?? splitPieces(block.text, size) };
+    if (block.type === 'thinking') return { block, pieces: splitPieces(block.thinking, size) };
     const withId = { ...block, id: block.id ?? ids.tool() };
     return { block: withId, pieces: splitPieces(JSON.stringify(block.input), size) };
   });
@@ -125,11 +129,16 @@ export function planReply(
 
 /** The whole message as a non-streaming request gets it. */
 export function messageJson(plan: ReplyPlan): Record<string, unknown> {
-  const content = plan.blocks.map(({ block }) =>
-    block.type === 'text'
-      ? { type: 'text', text: block.chunks ? block.chunks.join('') : block.text }
-      : { type: 'tool_use', id: block.id, name: block.name, input: block.input },
-  );
+  const content = plan.blocks.map(({ block }) => {
+    switch (block.type) {
+      case 'text':
+        return { type: 'text', text: block.chunks ? block.chunks.join('') : block.text };
+      case 'thinking':
+        return { type: 'thinking', thinking: block.thinking, signature: block.signature ?? FAKE_SIGNATURE };
+      case 'tool_use':
+        return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
+    }
+  });
   return {
     id: plan.messageId,
     type: 'message',

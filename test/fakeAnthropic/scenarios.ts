@@ -36,6 +36,8 @@ export const FakeBlock = z.discriminatedUnion('type', [
     /** Default: toolu_fake_<n>. */
     id: z.string().optional(),
   }),
+  /** Extended thinking: the reasoning as thinking_delta pieces, then its signature in one signature_delta. */
+  z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string().optional() }),
 ]);
 export type FakeBlock = z.infer<typeof FakeBlock>;
 
@@ -57,7 +59,7 @@ export const Scenario = z.discriminatedUnion('kind', [
     text: z.string().optional(),
     ...StreamOptions,
   }),
-  /** Any sequence of blocks; stop_reason defaults to tool_use when a tool_use block is present, else end_turn. */
+  /** Any sequence of blocks (text, tool_use, thinking); stop_reason defaults to tool_use when a tool_use block is present, else end_turn. */
   z.object({
     kind: z.literal('reply'),
     content: z.array(FakeBlock),

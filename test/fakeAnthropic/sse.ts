@@ -3,7 +3,7 @@
 // message_stop. Stops writing as soon as the client goes away.
 import type { ServerResponse } from 'node:http';
 import { errorBody } from './errors';
-import type { ReplyPlan } from './plan';
+import { FAKE_SIGNATURE, type PlannedBlock, type ReplyPlan } from './plan';
 
 /** setTimeout's ceiling. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -60,6 +60,29 @@ export class Connection {
   }
 }
 
+/** A block as content_block_start announces it: empty, filled by the deltas that follow. */
+function startOf(block: PlannedBlock['block']): Record<string, unknown> {
+  switch (block.type) {
+    case 'text':
+      return { type: 'text', text: '' };
+    case 'thinking':
+      return { type: 'thinking', thinking: '', signature: '' };
+    case 'tool_use':
+      return { type: 'tool_use', id: block.id, name: block.name, input: {} };
+  }
+}
+
+function deltaOf(block: PlannedBlock['block'], piece: string): Record<string, unknown> {
+  switch (block.type) {
+    case 'text':
+      return { type: 'text_delta', text: piece };
+    case 'thinking':
+      return { type: 'thinking_delta', thinking: piece };
+    case 'tool_use':
+      return { type: 'input_json_delta', partial_json: piece };
+  }
+}
+
 /** Returns true when the whole reply was written (for a stall: never). */
 export async function writeSse(conn: Connection, plan: ReplyPlan): Promise<boolean> {
   conn.send('message_start', {
@@ -83,16 +106,14 @@ export async function writeSse(conn: Connection, plan: ReplyPlan): Promise<boole
   conn.send('ping', { type: 'ping' });
 
   for (const [index, { block, pieces }] of plan.blocks.entries()) {
-    const contentBlock =
-      block.type === 'text'
-        ? { type: 'text', text: '' }
-        : { type: 'tool_use', id: block.id, name: block.name, input: {} };
-    conn.send('content_block_start', { type: 'content_block_start', index, content_block: contentBlock });
+    conn.send('content_block_start', { type: 'content_block_start', index, content_block: startOf(block) });
     for (const piece of pieces) {
       if (plan.delayMs > 0) await conn.idle(plan.delayMs, plan.pingEveryMs);
       if (conn.closed) return false;
-      const delta =
-        block.type === 'text' ? { type: 'text_delta', text: piece } : { type: 'input_json_delta', partial_json: piece };
+      conn.send('content_block_delta', { type: 'content_block_delta', index, delta: deltaOf(block, piece) });
+    }
+    if (block.type === 'thinking') {
+      const delta = { type: 'signature_delta', signature: block.signature ?? FAKE_SIGNATURE };
       conn.send('content_block_delta', { type: 'content_block_delta', index, delta });
     }
     const cutOff = plan.ending.type !== 'done' && index === plan.blocks.length - 1;
