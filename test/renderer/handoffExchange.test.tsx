@@ -66,7 +66,10 @@ describe('a handoff exchange is one compact row', () => {
     expect(body.textContent).toContain('Edited in review');
     expect(buttonNamed(container, 'Hide document')?.getAttribute('aria-expanded')).toBe('true');
 
-    await click(buttonNamed(container, 'Parser, continued'));
+    const link = [...container.querySelectorAll('a')].find((a) => a.textContent === 'Parser, continued')!;
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+    await step(() => link.dispatchEvent(event));
+    expect(event.defaultPrevented).toBe(true); // the app opens it; the window never navigates
     expect(fake.callsTo('sessions.open')).toEqual([{ id: 'child-1' }]);
   });
 

@@ -44,13 +44,20 @@ function ExchangeSummary({ item }: { item: HandoffExchangeItem }) {
   switch (outcome.outcome) {
     case 'done':
       if (!childId) return <>{texts.handedOffTo(outcome.childTitle ?? uiTexts.untitled)}</>;
-      // The text's title part is the link: "Handed off → " then the title as a button.
+      // The text's title part is the link, as a session is in the sidebar: "Handed off → " then the title.
       return (
         <>
           {texts.handedOffTo('')}
-          <button type="button" className="link-button" onClick={() => void openSession(childId)}>
+          <a
+            href={`#session-${childId}`}
+            onClick={(event) => {
+              event.preventDefault();
+              void openSession(childId);
+            }}
+            onAuxClick={(event) => event.preventDefault()}
+          >
             {childTitle}
-          </button>
+          </a>
         </>
       );
     case 'cancelled':
