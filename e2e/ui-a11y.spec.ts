@@ -43,3 +43,22 @@ test('dark theme: the main screen has no serious accessibility violations', asyn
   await exchange(page, baton, 'Dark check', 'Dark reply.');
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`${scheme} theme: thinking, a cut-off reply and a handoff row have no serious accessibility violations`, async ({ page, baton }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await baton.open(page);
+    baton.fake.enqueue({ kind: 'reply', content: [{ type: 'thinking', thinking: 'Some reasoning first.' }, { type: 'text', text: 'Thought it through.' }] });
+    await send(page, 'Think first');
+    await expect(page.getByText('Thought it through.')).toBeVisible();
+    baton.fake.enqueue({ kind: 'text', text: '## Goal\nHalf a docu', stopReason: 'max_tokens' });
+    await send(page, '/handoff');
+    await expect(page.locator('.handoff-exchange')).toContainText('Handoff failed');
+    baton.fake.enqueue({ kind: 'text', text: 'Cut sho', stopReason: 'max_tokens' });
+    await send(page, 'A long one');
+    await page.getByRole('button', { name: 'Thinking' }).click();
+    await page.locator('.handoff-exchange').getByRole('button', { name: 'View document' }).click();
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

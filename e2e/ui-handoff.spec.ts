@@ -69,14 +69,20 @@ test('/handoff <focus> goes straight to generation with that focus, showing the 
   await expect(messages(page).filter({ hasText: '/handoff' })).toHaveCount(0);
 });
 
-test('/handoff without focus opens the dialog', async ({ page, baton }) => {
+test('/handoff without focus starts generating at once: the dialog opens generating and the document streams', async ({ page, baton }) => {
   await baton.open(page);
   await exchange(page, baton, 'Plain slash', 'Fine.');
+  baton.fake.enqueue(slowDocument('BARE'));
   await send(page, '/handoff');
-  await expect(handoffDialog(page).getByRole('button', { name: 'Generate handoff' })).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(handoffDialog(page)).toBeHidden();
-  await expect(messageBox(page)).toBeFocused();
+
+  const dialog = handoffDialog(page);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Generate handoff' })).toHaveCount(0);
+  await expect(dialog.getByRole('region', { name: 'Handoff preview' })).toContainText('## Goal');
+  await expectHandedOff(page, 'Plain slash', 'BARE');
+  await expect(messageBox(page)).toHaveValue('');
+  expect(lastPrompt(baton)).not.toContain('Additional focus');
+  await expect(messages(page).filter({ hasText: '/handoff' })).toHaveCount(0);
 });
 
 test('with fewer than two messages: a warning, no dialog, and the button stays enabled', async ({ page, baton }) => {
@@ -225,4 +231,48 @@ test('"Continued from …" opens the parent session', async ({ page, baton }) =>
   await expect(sessionsNav(page).getByRole('link', { name: 'The parent session' })).toHaveAttribute('aria-current', 'page');
   const parentItem = sessionsNav(page).locator('li').filter({ has: page.locator('[aria-current="page"]') });
   await expect(parentItem).toContainText('→ handed off to');
+});
+
+test('a failed handoff leaves one compact row, also after a reload, and never a "You" message with the prompt', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Refused handoff', 'Right.');
+  baton.fake.enqueue({ kind: 'text', text: '', stopReason: 'refusal' });
+  await send(page, '/handoff');
+  const failed = texts.handoffFailed(texts.handoffRefused);
+  await expect(alertRegion(page)).toContainText(failed);
+
+  const row = page.locator('.handoff-exchange');
+  await expect(row).toHaveText(failed);
+  await expect(messages(page)).toHaveCount(2);
+  await expect(page.getByText('This session is being handed off')).toHaveCount(0);
+
+  await page.reload();
+  await expect(row).toHaveText(failed);
+  await expect(messages(page)).toHaveCount(2);
+  await expect(page.getByText('This session is being handed off')).toHaveCount(0);
+
+  // The exchange stays out of the next request's context.
+  await exchange(page, baton, 'Carry on', 'Carrying on.');
+  expect(lastPrompt(baton)).not.toContain('This session is being handed off');
+});
+
+test('the parent session shows "Handed off → <title>" with View document; the title opens the new session', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Parent with a row', 'Parent reply.');
+  baton.fake.enqueue({ kind: 'text', text: handoffDocument('ROW') });
+  await send(page, '/handoff');
+  await expectHandedOff(page, 'Parent with a row', 'ROW');
+
+  await page.getByRole('button', { name: texts.continuedFrom('Parent with a row') }).click();
+  const row = page.locator('.handoff-exchange');
+  await expect(row).toHaveText(texts.handedOffTo('ROW — goal.') + 'View document');
+  await expect(messages(page).filter({ hasText: 'You' })).toHaveCount(1);
+
+  await row.getByRole('button', { name: 'View document' }).click();
+  await expect(row.getByRole('button', { name: 'Hide document' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(row).toContainText('ROW — next steps.');
+
+  await row.getByRole('link', { name: 'ROW — goal.' }).click();
+  await expect(page.getByRole('article', { name: 'Handoff context' })).toContainText('ROW — goal.');
+  await expect(sessionsNav(page).getByRole('link', { name: 'ROW — goal.' })).toHaveAttribute('aria-current', 'page');
 });
