@@ -13,3 +13,12 @@ export type ServerFrame = { id: number; result: unknown } | { event: unknown };
 
 export const WS_PATH = '/ws';
 export const TOKEN_PARAM = 'token';
+
+/**
+ * The largest frame the server reads: room for the largest call the contract allows (1,000,000
+ * characters of text, UTF-8 and JSON-escaped). A bigger one closes the connection with
+ * CLOSE_TOO_BIG, so the page checks its frames against it before sending.
+ */
+export const MAX_FRAME_BYTES = 8 * 1024 * 1024;
+/** The WebSocket close code for a message too big to process (RFC 6455). */
+export const CLOSE_TOO_BIG = 1009;

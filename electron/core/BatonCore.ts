@@ -12,6 +12,7 @@ import { modelsHandlers } from './handlers/models';
 import { sessionsHandlers } from './handlers/sessions';
 import { settingsHandlers } from './handlers/settings';
 import { createDispatcher, type Dispatch } from './ipc/dispatcher';
+import { toApiError } from './errors';
 import { ModelCatalog } from './models/ModelCatalog';
 import { MODELS_CACHE_FILE } from './models/modelsCache';
 import { ProviderClient, type ProviderOverrides } from './providerClient';
@@ -19,6 +20,7 @@ import { SessionNavigator } from './SessionNavigator';
 import { SessionStore } from './session/SessionStore';
 import type { ApiKeyStore } from './settings/apiKey';
 import type { SettingsStore } from './settings/SettingsStore';
+import type { FsSeam } from './storage/fsSeam';
 
 export interface CoreOptions {
   dataDir: string;
@@ -29,11 +31,15 @@ export interface CoreOptions {
   openExternal?: (url: string) => Promise<void>;
   /** Overrides for tests: the model server and how patient to be with it. */
   provider?: ProviderOverrides;
+  /** The session store's fs calls; tests pass one that fails on cue (a full disk, a read-only folder). */
+  fs?: FsSeam;
 }
 
 export interface Core {
   dispatch: Dispatch;
   subscribe: (listener: (event: BatonEvent) => void) => () => void;
+  /** Tells the user about an error no call or run answered (the process's last-resort handler). */
+  reportError: (err: unknown) => void;
   dispose: () => Promise<void>;
 }
 
@@ -52,7 +58,7 @@ export function createCore(options: CoreOptions): Core {
   models.onChange((list) => emit({ type: 'models_changed', models: list }));
   void models.refresh(); // in the background: the cached or built-in list answers meanwhile
 
-  const store = SessionStore.load(join(options.dataDir, 'sessions'));
+  const store = SessionStore.load(join(options.dataDir, 'sessions'), { fs: options.fs });
   const agent = new AgentSession({
     sessionManager: store.openLatestOrCreate(), // where the user left off
     provider: { stream: (request, handlers) => provider.get().stream(request, handlers) },
@@ -84,6 +90,7 @@ export function createCore(options: CoreOptions): Core {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    reportError: (err) => emit({ type: 'error', sessionId: agent.sessionId, ...toApiError(err) }),
     dispose: async () => {
       models.dispose();
       agent.abort();

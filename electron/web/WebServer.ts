@@ -1,13 +1,19 @@
-// Web mode (SPEC §1, §7): the built renderer over HTTP and the contract over one WebSocket.
-// Every WebSocket must carry the per-launch token and an Origin of this server.
-import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// Web mode (SPEC §1, §7): the built renderer over HTTP and the contract over one WebSocket. Every
+// WebSocket must carry the per-launch token and an Origin of the page this server served (handshake.ts).
+// Nothing a client sends or does ends the process (SPEC §6): every socket has an error listener, a
+// malformed or oversized frame closes that one connection with the status the protocol names, failed
+// handshakes are rate-limited, and a client that stops reading is dropped (clientOutbox.ts).
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { BatonEvent } from '../../shared/contract';
-import { isLoopbackHost, LOOPBACK_HOSTNAMES } from '../../shared/loopback';
-import { ClientFrame, TOKEN_PARAM, WS_PATH, type ServerFrame } from '../../shared/wire';
+import type { BatonEvent, Result } from '../../shared/contract';
+import { isLoopbackHost } from '../../shared/loopback';
+import { ClientFrame, MAX_FRAME_BYTES, TOKEN_PARAM, type ServerFrame } from '../../shared/wire';
 import type { Dispatch } from '../core/ipc/dispatcher';
+import { ClientOutbox } from './clientOutbox';
+import { isTokenCheck, refuseUpgrade, tokenIsValid, type HandshakePolicy } from './handshake';
+import { HandshakeLimiter } from './handshakeLimiter';
 import { serveStatic } from './staticFiles';
 
 export interface WebServerOptions {
@@ -17,6 +23,8 @@ export interface WebServerOptions {
   token: string;
   host?: string;
   port?: number;
+  /** Where refused clients and closed connections are logged (stderr by default). */
+  log?: (line: string) => void;
 }
 
 export interface WebServer {
@@ -25,40 +33,77 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-/** Room for the largest call the contract allows (1,000,000 characters of text, UTF-8 and JSON-escaped). */
-const MAX_FRAME_BYTES = 8 * 1024 * 1024;
+/** Failed handshakes (wrong token, foreign Origin) one address may make per window before it must wait. */
+export const MAX_FAILED_HANDSHAKES = 20;
+export const FAILED_HANDSHAKE_WINDOW_MS = 60_000;
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const host = options.host ?? '127.0.0.1';
-  const http = createServer((req, res) => serveStatic(options.staticDir, req, res));
+  const log = options.log ?? ((line: string) => console.error(`[baton] ${line}`));
+  const policy: HandshakePolicy = { token: options.token, boundToLoopback: isLoopbackHost(host) };
+  const limiter = new HandshakeLimiter({ maxFailures: MAX_FAILED_HANDSHAKES, windowMs: FAILED_HANDSHAKE_WINDOW_MS });
+  const failed = (address: string) => {
+    if (limiter.recordFailure(address)) {
+      log(`Too many failed connection attempts from ${address}: refusing it for ${FAILED_HANDSHAKE_WINDOW_MS / 1000} s.`);
+    }
+  };
+
+  const http = createServer((req, res) => {
+    if (isTokenCheck(req)) answerTokenCheck(req, res);
+    else serveStatic(options.staticDir, req, res);
+  });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-  const sockets = new Set<WebSocket>();
+  const clients = new Map<WebSocket, ClientOutbox>();
+
+  function answerTokenCheck(req: IncomingMessage, res: ServerResponse): void {
+    const address = req.socket.remoteAddress ?? '';
+    let status = 204;
+    if (limiter.isBlocked(address)) status = 429;
+    else if (!tokenIsValid(req, options.token)) {
+      status = 401;
+      failed(address);
+    }
+    res.writeHead(status, { 'cache-control': 'no-store' }).end();
+  }
 
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port ?? 0, host, resolve);
   });
+  // Once listening, a server error (out of file descriptors, say) is logged; the server goes on.
+  http.on('error', (err) => log(`HTTP server error: ${err.message}`));
   const port = (http.address() as AddressInfo).port;
-  const allowedOrigins = originsFor(host, port);
 
-  http.on('upgrade', (req, socket, head) => {
-    const refusal = refuse(req, options.token, allowedOrigins);
+  http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // The client may reset the connection at any moment, refused or not: that is never an uncaught error.
+    socket.on('error', () => socket.destroy());
+    const address = (socket as Socket).remoteAddress ?? '';
+    if (limiter.isBlocked(address)) return refuse(socket, 429);
+    const refusal = refuseUpgrade(req, policy);
     if (refusal) {
-      socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\n\r\n`);
-      return;
+      if (refusal !== 404) failed(address);
+      return refuse(socket, refusal);
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      sockets.add(ws);
-      ws.on('close', () => sockets.delete(ws));
+      clients.set(ws, new ClientOutbox(ws, (waiting) => log(`Dropped a client that stopped reading (${mib(waiting)} MiB waiting).`)));
+      // ws has already answered the error with a close frame (1002 protocol error, 1007 invalid UTF-8,
+      // 1009 too big) and closes this connection; only this client is affected.
+      ws.on('error', (err) => log(`Closed a WebSocket: ${err.message}`));
+      ws.on('close', () => clients.delete(ws));
       // A Buffer, as the socket's binaryType is ws's default ('nodebuffer').
-      ws.on('message', (data) => void answer(ws, (data as Buffer).toString(), options.dispatch));
+      ws.on('message', (data) => void answer(ws, data as Buffer, options.dispatch).catch((err: unknown) => log(`Could not answer a call: ${String(err)}`)));
     });
   });
 
   const unsubscribe = options.subscribe((event) => {
     const frame = JSON.stringify({ event } satisfies ServerFrame);
-    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(frame);
+    for (const outbox of clients.values()) outbox.send(frame);
   });
+
+  async function answer(ws: WebSocket, data: Buffer, dispatch: Dispatch): Promise<void> {
+    const reply = await replyTo(data.toString(), dispatch);
+    if (reply) clients.get(ws)?.send(JSON.stringify(reply));
+  }
 
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
@@ -66,7 +111,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     port,
     close: async () => {
       unsubscribe();
-      for (const ws of sockets) ws.terminate();
+      for (const ws of clients.keys()) ws.terminate();
       wss.close();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
@@ -74,40 +119,29 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   };
 }
 
-async function answer(ws: WebSocket, raw: string, dispatch: Dispatch): Promise<void> {
+/** The answer to one client frame; undefined when there is no id to answer to. */
+async function replyTo(raw: string, dispatch: Dispatch): Promise<ServerFrame | undefined> {
   let frame: unknown;
   try {
     frame = JSON.parse(raw);
   } catch {
-    return; // not JSON: no id to answer to; the frame is dropped, the connection stays
+    return undefined; // not JSON: no id to answer to; the frame is dropped, the connection stays
   }
   const parsed = ClientFrame.safeParse(frame);
   const id = parsed.success ? parsed.data.id : (frame as { id?: unknown } | null)?.id;
-  if (typeof id !== 'number') return;
+  if (typeof id !== 'number') return undefined;
   // The connection was authenticated at upgrade (token + Origin), so its sender is trusted.
-  const result = parsed.success
+  const result: Result<unknown> = parsed.success
     ? await dispatch(parsed.data.channel, parsed.data.input, true)
     : { ok: false, error: { code: 'invalid_input', message: 'Malformed request frame' } };
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result } satisfies ServerFrame));
+  return { id, result };
 }
 
-/** Returns the HTTP status line to refuse with, or null when the upgrade may proceed. */
-function refuse(req: IncomingMessage, token: string, allowedOrigins: Set<string>): string | null {
-  const url = new URL(req.url ?? '/', 'http://x');
-  if (url.pathname !== WS_PATH) return '404 Not Found';
-  if (!sameSecret(url.searchParams.get(TOKEN_PARAM) ?? '', token)) return '401 Unauthorized';
-  if (!allowedOrigins.has(req.headers.origin ?? '')) return '403 Forbidden';
-  return null;
+function refuse(socket: Duplex, status: number): void {
+  if (socket.destroyed) return;
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function originsFor(host: string, port: number): Set<string> {
-  const hosts = new Set([host.includes(':') ? `[${host}]` : host]);
-  if (isLoopbackHost(host)) LOOPBACK_HOSTNAMES.forEach((h) => hosts.add(h));
-  return new Set([...hosts].map((h) => `http://${h}:${port}`));
+function mib(bytes: number): string {
+  return (bytes / 1024 / 1024).toFixed(1);
 }

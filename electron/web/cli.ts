@@ -1,17 +1,25 @@
 // `npm run web -- [--port N] [--host H] [--data-dir DIR]` (SPEC §7).
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isLoopbackHost } from '../../shared/loopback';
-import { createCore } from '../core/BatonCore';
+import { createCore, type Core } from '../core/BatonCore';
 import { defaultDataDir } from '../core/dataDir';
+import { installLastResort } from '../core/lastResort';
 import { EnvApiKeyStore } from '../core/settings/apiKey';
 import { openConfSettings } from '../core/settings/SettingsStore';
+import { launchToken } from './launchToken';
 import { startWebServer } from './WebServer';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+let core: Core | undefined;
+
+// Whatever slipped past its own handler is logged and shown in the open pages; the server keeps serving.
+installLastResort((err) => {
+  console.error('[baton] Unexpected error (Baton keeps running):', err);
+  core?.reportError(err);
+});
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -21,30 +29,36 @@ async function main(): Promise<void> {
   const staticDir = join(root, 'out', 'renderer');
   if (!existsSync(join(staticDir, 'index.html'))) await buildRenderer();
 
-  const core = createCore({
+  const started = createCore({
     dataDir,
     settings: openConfSettings(dataDir),
     apiKey: new EnvApiKeyStore(),
     transport: 'web',
     version: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version,
   });
+  core = started;
+  const { token, warning } = launchToken(process.env.BATON_WEB_TOKEN);
   const server = await startWebServer({
-    dispatch: core.dispatch,
-    subscribe: core.subscribe,
+    dispatch: started.dispatch,
+    subscribe: started.subscribe,
     staticDir,
-    token: process.env.BATON_WEB_TOKEN || randomBytes(24).toString('base64url'),
+    token,
     host: values.host ?? '127.0.0.1',
     port: values.port ? Number(values.port) : 0,
   });
   console.log(`Baton web UI: ${server.url}`);
+  if (warning) console.error(warning);
   if (!isLoopbackHost(values.host ?? '127.0.0.1')) {
     console.error('Warning: Baton is reachable from other machines on this network. Anyone with the URL (and its token) can use your API key.');
   }
 
   const stop = async () => {
-    await server.close();
-    await core.dispose();
-    process.exit(0);
+    try {
+      await server.close();
+      await started.dispose();
+    } finally {
+      process.exit(0);
+    }
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());

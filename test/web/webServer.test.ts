@@ -127,7 +127,10 @@ describe('npm run web', () => {
       const page = await fetch(url);
       expect(await page.text()).toContain('<div id="root">');
     } finally {
+      // The child saves its index as it stops: wait for that before removing its folder.
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
+      await exited;
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);

@@ -1,0 +1,17 @@
+// The process's last line of defence (SPEC §6): an error that nothing caught, thrown in a callback or a
+// promise nobody awaited, is reported and the process keeps serving instead of exiting. Every known
+// failure has its own handler where it happens; this is for what slips through. Installed once per
+// process by web mode's CLI and the desktop shell, each saying how to tell the user.
+
+export function installLastResort(report: (err: unknown) => void): void {
+  const onError = (err: unknown) => {
+    try {
+      report(err);
+    } catch (failed) {
+      // The report itself failed: stderr is all that is left.
+      console.error('[baton] Unexpected error:', err, '\nwhile reporting it:', failed);
+    }
+  };
+  process.on('uncaughtException', onError);
+  process.on('unhandledRejection', onError);
+}

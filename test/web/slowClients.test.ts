@@ -1,0 +1,91 @@
+// SPEC §6: a client that stops reading is dropped, not buffered for without bound; a client that reads,
+// however big what it is sent, keeps its connection.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { BatonEvent } from '../../shared/contract';
+import { createDispatcher, type Handlers } from '../../electron/core/ipc/dispatcher';
+import { startWebServer, type WebServer } from '../../electron/web/WebServer';
+import { openRaw } from '../support/rawWebSocket';
+
+const token = 'a-long-enough-token-for-tests';
+let server: WebServer;
+let staticDir: string;
+let logs: string[];
+const listeners = new Set<(event: BatonEvent) => void>();
+const emit = (event: BatonEvent) => listeners.forEach((listener) => listener(event));
+/** An event of about `bytes` bytes on the wire. */
+const bigEvent = (bytes: number): BatonEvent => ({ type: 'message_update', sessionId: 's', delta: 'x'.repeat(bytes) });
+
+beforeEach(async () => {
+  staticDir = mkdtempSync(join(tmpdir(), 'baton-static-'));
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Baton</title>');
+  logs = [];
+  const handlers = { 'app.info': () => ({ name: 'Baton' }) } as unknown as Handlers;
+  server = await startWebServer({
+    dispatch: createDispatcher(handlers),
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    staticDir,
+    token,
+    log: (line) => logs.push(line),
+  });
+});
+afterEach(async () => {
+  await server.close();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+function readingClient(): Promise<{ ws: WebSocket; received: () => number; closed: () => boolean }> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws?token=${token}`, { origin: `http://127.0.0.1:${server.port}` });
+    let received = 0;
+    let closed = false;
+    ws.on('message', (data: Buffer) => (received += data.length));
+    ws.on('close', () => (closed = true));
+    ws.on('open', () => resolve({ ws, received: () => received, closed: () => closed }));
+  });
+}
+
+it('drops a client that stopped reading, while a reading client gets everything', async () => {
+  const stalled = await openRaw({ port: server.port, path: `/ws?token=${token}`, origin: `http://127.0.0.1:${server.port}` });
+  stalled.socket.pause();
+  const reader = await readingClient();
+  const EVENT = 512 * 1024;
+  let sent = 0;
+  const deadline = Date.now() + 20_000;
+  while (!logs.some((l) => l.includes('Dropped a client that stopped reading')) && Date.now() < deadline) {
+    emit(bigEvent(EVENT));
+    sent += EVENT;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  expect(logs.filter((l) => l.includes('Dropped a client that stopped reading'))).toHaveLength(1);
+  // What the stalled client can still read is what the OS had buffered, far less than was sent.
+  let read = 0;
+  stalled.socket.on('data', (chunk: Buffer) => (read += chunk.length));
+  stalled.socket.resume();
+  await stalled.closed;
+  expect(read).toBeLessThan(sent / 2);
+  expect(read).toBeLessThan(16 * 1024 * 1024);
+
+  await expect.poll(reader.received, { timeout: 10_000 }).toBeGreaterThanOrEqual(sent);
+  expect(reader.closed()).toBe(false);
+  reader.ws.close();
+}, 30_000);
+
+it('keeps a reading client that is sent a 24 MB event followed by more', async () => {
+  const reader = await readingClient();
+  emit(bigEvent(24 * 1024 * 1024));
+  for (let i = 0; i < 50; i++) {
+    emit(bigEvent(1024));
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  await expect.poll(reader.received, { timeout: 10_000 }).toBeGreaterThan(24 * 1024 * 1024 + 50 * 1024);
+  expect(reader.closed()).toBe(false);
+  expect(logs).toEqual([]);
+  reader.ws.close();
+});
