@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createCore, type Core } from '../../electron/core/BatonCore';
 import { EnvApiKeyStore } from '../../electron/core/settings/apiKey';
 import { openConfSettings } from '../../electron/core/settings/SettingsStore';
+import type { FsSeam } from '../../electron/core/storage/fsSeam';
 import { startWebServer, type WebServer } from '../../electron/web/WebServer';
 
 export const RENDERER_DIR = join(import.meta.dirname, '..', '..', 'out', 'renderer');
@@ -18,6 +19,8 @@ export interface TestAppOptions {
   dataDir?: string;
   staticDir?: string;
   inactivityTimeoutMs?: number;
+  /** The session store's fs calls (a full disk, a read-only folder on cue). */
+  fs?: FsSeam;
 }
 
 export function startCore(options: TestAppOptions & { dataDir: string }): Core {
@@ -26,6 +29,7 @@ export function startCore(options: TestAppOptions & { dataDir: string }): Core {
     settings: openConfSettings(options.dataDir),
     apiKey: new EnvApiKeyStore({ ANTHROPIC_API_KEY: options.apiKey }),
     transport: 'web',
+    fs: options.fs,
     provider: { baseURL: options.modelUrl, maxRetries: 1, inactivityTimeoutMs: options.inactivityTimeoutMs ?? 5_000 },
   });
 }

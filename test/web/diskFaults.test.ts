@@ -1,0 +1,118 @@
+// SPEC §2, §6, §8: a full disk or a read-only data folder never ends the web-mode process. Background
+// work that fails (the lazy index save) reaches the user as a storage error; calls that cannot save are
+// answered with one; the server keeps serving. Faults are injected through the session store's fs seam.
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { BatonEvent, Result } from '../../shared/contract';
+import type { FsSeam } from '../../electron/core/storage/fsSeam';
+import { useFakeAnthropic } from '../fakeAnthropic';
+import { errnoError, seamWith } from '../session/helpers';
+import { startTestApp, type TestApp } from '../support/testApp';
+
+const fake = useFakeAnthropic();
+let app: TestApp | undefined;
+
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+/** A page's connection: calls by id, and every event it was sent. */
+async function connectPage(url: string): Promise<{ call(channel: string, input: unknown): Promise<Result<unknown>>; events: BatonEvent[]; ws: WebSocket }> {
+  const page = new URL(url);
+  const ws = new WebSocket(`ws://${page.host}/ws?token=${page.searchParams.get('token')}`, { origin: page.origin });
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const events: BatonEvent[] = [];
+  const pending = new Map<number, (result: Result<unknown>) => void>();
+  ws.on('message', (data) => {
+    const frame = JSON.parse(data.toString()) as { id?: number; result?: Result<unknown>; event?: BatonEvent };
+    if (frame.event) events.push(frame.event);
+    else pending.get(frame.id!)?.(frame.result!);
+  });
+  let nextId = 1;
+  return {
+    events,
+    ws,
+    call: (channel, input) =>
+      new Promise((resolve) => {
+        const id = nextId++;
+        pending.set(id, resolve);
+        ws.send(JSON.stringify({ id, channel, input }));
+      }),
+  };
+}
+
+const sessionFiles = (dataDir: string) => readdirSync(join(dataDir, 'sessions')).filter((f) => f.endsWith('.jsonl'));
+
+describe('a full disk', () => {
+  it('reports a failed background index save as a storage error to the page, and keeps serving', async () => {
+    let diskFull = false;
+    // Only the index is refused: what the user wrote is saved, the derived index is not.
+    const fs = seamWith({
+      openSync: (path, flags, mode) => {
+        if (diskFull && basename(path).startsWith('.session-index.json')) throw errnoError('ENOSPC');
+        return seamWith({}).openSync(path, flags, mode);
+      },
+    });
+    app = await startTestApp({ modelUrl: fake.url, apiKey: 'test-key', fs });
+    const page = await connectPage(app.url);
+    diskFull = true;
+    fake.enqueue({ kind: 'text', text: 'Saved despite the index' });
+    expect(await page.call('chat.send', { text: 'Hello' })).toEqual({ ok: true, data: { queued: false } });
+
+    // The index is saved about a second after the change; its failure arrives as an event.
+    await expect.poll(() => page.events.find((e) => e.type === 'error'), { timeout: 5_000 }).toMatchObject({
+      type: 'error',
+      code: 'storage',
+      message: expect.stringMatching(/^The disk is full, so this was not saved\..*session-index\.json.*\(ENOSPC\)/),
+    });
+    expect(await page.call('app.info', {})).toMatchObject({ ok: true, data: { name: 'Baton' } });
+    const [file] = sessionFiles(app.dataDir);
+    expect(readFileSync(join(app.dataDir, 'sessions', file!), 'utf8')).toContain('Saved despite the index');
+    page.ws.close();
+  });
+});
+
+describe('a read-only data folder', () => {
+  /** Every call that would change the disk fails as on a read-only filesystem (reads still work). */
+  function readOnlyWhen(isReadOnly: () => boolean): FsSeam {
+    const refuse = () => {
+      if (isReadOnly()) throw errnoError('EROFS');
+    };
+    const real = seamWith({});
+    return seamWith({
+      openSync: (path, flags, mode) => {
+        if (flags !== 'r') refuse();
+        return real.openSync(path, flags, mode);
+      },
+      writeSync: (...args) => (refuse(), real.writeSync(...args)),
+      ftruncateSync: (...args) => (refuse(), real.ftruncateSync(...args)),
+      renameSync: (...args) => (refuse(), real.renameSync(...args)),
+      linkSync: (...args) => (refuse(), real.linkSync(...args)),
+      unlinkSync: (...args) => (refuse(), real.unlinkSync(...args)),
+    });
+  }
+
+  it('answers every call that would write with a storage error, and keeps serving', async () => {
+    let readOnly = false;
+    app = await startTestApp({ modelUrl: fake.url, apiKey: 'test-key', fs: readOnlyWhen(() => readOnly) });
+    const page = await connectPage(app.url);
+    fake.enqueue({ kind: 'text', text: 'Written before' });
+    await page.call('chat.send', { text: 'First' });
+    await expect.poll(() => page.events.some((e) => e.type === 'agent_end')).toBe(true);
+    const before = sessionFiles(app.dataDir).map((f) => readFileSync(join(app!.dataDir, 'sessions', f), 'utf8'));
+
+    readOnly = true;
+    const refused = { ok: false, error: { code: 'storage', message: expect.stringContaining('The disk is read-only, so this was not saved.') } };
+    expect(await page.call('chat.send', { text: 'Second' })).toMatchObject(refused);
+    expect(await page.call('sessions.new', {})).toMatchObject(refused);
+    const current = (await page.call('sessions.current', {})) as { ok: true; data: { header: { id: string } } };
+    expect(await page.call('sessions.rename', { id: current.data.header.id, title: 'Renamed' })).toMatchObject(refused);
+
+    expect(await page.call('app.info', {})).toMatchObject({ ok: true, data: { name: 'Baton' } });
+    expect(sessionFiles(app.dataDir).map((f) => readFileSync(join(app!.dataDir, 'sessions', f), 'utf8'))).toEqual(before);
+    page.ws.close();
+  });
+});
