@@ -1,14 +1,18 @@
-// One writer per file (SPEC §2): `<file>.lock` holds {pid, startedAt} of the writer. A lock whose process
-// is gone (crash, kill -9, reboot) is stale and taken over, so a crash never locks the user out.
+// One writer per file (SPEC §2): `<file>.lock` holds {pid, startedAt, processStart} of the writer. A lock
+// whose process is gone (crash, kill -9, reboot), or whose pid now names another process (reused after a
+// crash), is stale and taken over, so a crash never locks the user out.
 import { randomBytes } from 'node:crypto';
 import { uptime } from 'node:os';
 import { errnoCode, LockedError, StorageError } from './errors';
 import type { FsSeam } from './fsSeam';
 import { readAt, writeAll } from './io';
+import { processStart } from './processStart';
 
 export interface LockInfo {
   pid: number;
   startedAt: string;
+  /** Which run of `pid` wrote the lock (processStart.ts); absent in older locks and where the OS cannot tell. */
+  processStart?: string;
 }
 
 export interface FileLock {
@@ -21,6 +25,11 @@ const heldByThisProcess = new Set<string>();
 
 /** A lock whose content is not (yet) readable gets this long before it counts as abandoned. */
 const UNREADABLE_LOCK_GRACE_MS = 5_000;
+/**
+ * Slack when a lock's wall-clock time is compared with the boot or a process's start: absorbs clock
+ * adjustments, so a live lock is never mistaken for another process's.
+ */
+const CLOCK_SLACK_MS = 60_000;
 
 export function lockPathFor(file: string): string {
   return `${file}.lock`;
@@ -33,7 +42,11 @@ export function acquireLock(
   refuse: (holderPid: number) => LockedError = (holderPid) => new LockedError(file, holderPid),
 ): FileLock {
   const path = lockPathFor(file);
-  const content = JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() } satisfies LockInfo);
+  const content = JSON.stringify({
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    processStart: processStart(process.pid)?.id,
+  } satisfies LockInfo);
   // A few rounds: each lost race (another process took over the stale lock first) costs one retry.
   for (let attempt = 0; attempt < 5; attempt++) {
     if (tryCreate(fs, path, content)) {
@@ -70,9 +83,18 @@ function isLive(holder: LockInfo, path: string): boolean {
   if (holder.pid === process.pid) return heldByThisProcess.has(path);
   // Written before the last boot: the pid may have been reused by an unrelated process since.
   const bootedAt = Date.now() - uptime() * 1000;
-  // A minute of slack absorbs clock adjustments, so a live lock is never mistaken for a pre-boot one.
-  if (Date.parse(holder.startedAt) < bootedAt - 60_000) return false;
-  return isProcessAlive(holder.pid);
+  if (Date.parse(holder.startedAt) < bootedAt - CLOCK_SLACK_MS) return false;
+  return isProcessAlive(holder.pid) && isSameRun(holder);
+}
+
+/** Whether the process now running under the holder's pid is the one that wrote the lock. */
+function isSameRun(holder: LockInfo): boolean {
+  const now = processStart(holder.pid);
+  if (!now) return true; // the OS does not tell: the pid alone decides
+  // A lock that names its writer's run is exact, whatever the clock did since.
+  if (holder.processStart !== undefined) return now.id === holder.processStart;
+  // An older lock only says when it was written: a process that started after that did not write it.
+  return now.atMs <= Date.parse(holder.startedAt) + CLOCK_SLACK_MS;
 }
 
 /**
@@ -180,9 +202,9 @@ function parseLock(raw: string): LockInfo | undefined {
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return undefined;
-    const { pid, startedAt } = value as Record<string, unknown>;
+    const { pid, startedAt, processStart: start } = value as Record<string, unknown>;
     if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || typeof startedAt !== 'string') return undefined;
-    return { pid, startedAt };
+    return typeof start === 'string' ? { pid, startedAt, processStart: start } : { pid, startedAt };
   } catch {
     return undefined;
   }

@@ -8,6 +8,7 @@ import { SessionLockedError } from '../../../electron/core/session/errors';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { realFs } from '../../../electron/core/storage/fsSeam';
 import { acquireLock, lockPathFor, readLock } from '../../../electron/core/storage/lock';
+import { processStart } from '../../../electron/core/storage/processStart';
 import { isIntactRecord } from './fixtures/records';
 import { parseEveryLine, user, useTempDir } from './helpers';
 
@@ -159,5 +160,52 @@ describe('stale locks', () => {
     writeFileSync(lockPathFor(file), other);
     lock.release();
     expect(readFileSync(lockPathFor(file), 'utf8')).toBe(other);
+  });
+});
+
+/** A live process that has nothing to do with Baton: what a reused pid points at after a crash. */
+async function unrelatedProcess(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  children.push(child);
+  await new Promise((resolve) => child.once('spawn', resolve));
+  return child;
+}
+
+describe.runIf(process.platform === 'linux')('a reused process id (Linux: process start times)', () => {
+  it('a lock records which run of the process wrote it, beside the pid and time older versions read', () => {
+    const file = newSessionFile();
+    const lock = acquireLock(realFs, file);
+    const written = JSON.parse(readFileSync(lockPathFor(file), 'utf8')) as Record<string, unknown>;
+    expect(written).toEqual({ pid: process.pid, startedAt: expect.any(String), processStart: processStart(process.pid)!.id });
+    expect(Date.parse(written.startedAt as string)).toBeGreaterThan(Date.now() - 60_000);
+    lock.release();
+  });
+
+  it('a lock whose pid is alive but names another run of it is stale, and taken over', async () => {
+    const other = await unrelatedProcess();
+    const file = newSessionFile();
+    const reused = { pid: other.pid, startedAt: new Date().toISOString(), processStart: `${processStart(other.pid)!.id}0` };
+    writeFileSync(lockPathFor(file), JSON.stringify(reused));
+    const manager = SessionManager.open(file);
+    expect(readLock(realFs, file)?.pid).toBe(process.pid);
+    manager.close();
+  });
+
+  it('a lock naming the very run of a live process holds', async () => {
+    const holder = await unrelatedProcess();
+    const file = newSessionFile();
+    const live = { pid: holder.pid, startedAt: new Date().toISOString(), processStart: processStart(holder.pid)!.id };
+    writeFileSync(lockPathFor(file), JSON.stringify(live));
+    expect(() => SessionManager.open(file)).toThrow(new RegExp(`by process ${holder.pid}`));
+  });
+
+  it('an older lock ({pid, startedAt}) is stale when its pid’s process started after the lock was written', async () => {
+    const file = newSessionFile();
+    const lateStarter = await unrelatedProcess();
+    writeFileSync(lockPathFor(file), JSON.stringify({ pid: lateStarter.pid, startedAt: new Date(Date.now() - 10 * 60_000).toISOString() }));
+    SessionManager.open(file).close();
+    // Written after that process started: it may be the writer, so the lock holds.
+    writeFileSync(lockPathFor(file), JSON.stringify({ pid: lateStarter.pid, startedAt: new Date().toISOString() }));
+    expect(() => SessionManager.open(file)).toThrow(SessionLockedError);
   });
 });
