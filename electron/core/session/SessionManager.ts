@@ -100,7 +100,7 @@ export class SessionManager {
    * once the new one exists, so a failure leaves this manager on the old session.
    */
   newSession(opts: NewSessionOptions = {}): SessionHeader {
-    if (!this.closed) this.file.writer?.sync();
+    if (!this.closed) this.file.writer?.syncPending();
     const next = createFile(this.fs, this.sessionsDir, opts);
     const old = this.file;
     this.file = next;
@@ -197,13 +197,13 @@ export class SessionManager {
     this.file.writer?.sync();
   }
 
-  /** Flushes, closes the file and releases the lock. Further appends throw CLOSED. */
+  /** Flushes what is not yet durable, closes the file and releases the lock. Further appends throw CLOSED. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
     const { writer } = this.file;
     try {
-      writer?.sync();
+      writer?.syncPending();
     } finally {
       releaseFile(this.file);
     }

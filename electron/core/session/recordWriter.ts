@@ -7,6 +7,8 @@ import { writeAll } from '../storage/io';
 
 export class RecordWriter {
   private closed = false;
+  /** Bytes were written since the last fsync: only then does syncPending() cost one. */
+  private unsynced = false;
 
   /**
    * @param length end of the last complete record; writes go exactly there.
@@ -32,7 +34,8 @@ export class RecordWriter {
     const bytes = Buffer.from(`${line}\n`, 'utf8');
     try {
       writeAll(this.fs, this.fd, bytes, this.length);
-      if (sync) this.fs.fsyncSync(this.fd);
+      this.unsynced = true;
+      if (sync) this.fsync();
     } catch (err) {
       this.rollback();
       throw StorageError.fromFsError('Saving to', this.path, err);
@@ -40,13 +43,24 @@ export class RecordWriter {
     this.length += bytes.length;
   }
 
+  /** Makes every record written so far durable (flush(): always an fsync, as the caller asked for one). */
   sync(): void {
     this.assertOpen();
     try {
-      this.fs.fsyncSync(this.fd);
+      this.fsync();
     } catch (err) {
       throw StorageError.fromFsError('Syncing', this.path, err);
     }
+  }
+
+  /** The same, free when nothing was written since the last fsync (closing a session only read, say). */
+  syncPending(): void {
+    if (this.unsynced) this.sync();
+  }
+
+  private fsync(): void {
+    this.fs.fsyncSync(this.fd);
+    this.unsynced = false;
   }
 
   close(): void {

@@ -326,3 +326,24 @@ describe('a write that fails', () => {
     expect(readdirSync(sessionsDir())).toHaveLength(1);
   });
 });
+
+describe('fsync', () => {
+  it('is skipped by close() when nothing was written since the last one', () => {
+    const { file } = writeSession();
+    const fs = seamWith({});
+    SessionManager.open(file, { fs }).close();
+    expect(fs.calls.fsyncSync ?? 0).toBe(0);
+  });
+
+  it('happens once per saved record, and not again when the session closes', () => {
+    const fs = seamWith({});
+    const manager = SessionManager.create(sessionsDir(), { fs });
+    const afterCreate = fs.calls.fsyncSync ?? 0;
+    manager.appendMessage(user('one'));
+    manager.appendMessage(assistant('two'));
+    expect(fs.calls.fsyncSync).toBe(afterCreate + 2);
+    manager.close();
+    expect(fs.calls.fsyncSync).toBe(afterCreate + 2);
+    expect(parseEveryLine(manager.getSessionFile())).toHaveLength(3);
+  });
+});
