@@ -1,7 +1,7 @@
 // Session store budgets (SPEC §8). Fixtures are generated in a temp dir on every run and removed after.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { AgentMessage, SessionEntry, SessionHeader } from '../shared/session';
@@ -12,22 +12,36 @@ import { SessionStore } from '../electron/core/session/SessionStore';
 import { report } from './report';
 
 const gc = exposeGc();
-const VOCAB = 'the of handoff session append record file turn model context sidebar index tail parse stream token user assistant budget'.split(' ');
+/** The words messages are made of: English, and two scripts whose every character is multi-byte in UTF-8. */
+const VOCABULARIES = {
+  ascii: 'the of handoff session append record file turn model context sidebar index tail parse stream token user assistant budget'.split(' '),
+  thai: 'การส่งต่อ เซสชัน ข้อความ ไฟล์ บันทึก ผู้ใช้ ผู้ช่วย บริบท โมเดล ดัชนี แถบด้านข้าง งบประมาณ สตรีม โทเค็น และ ของ ที่ ใน'.split(' '),
+  cjk: '会话 交接 文件 记录 模型 上下文 索引 侧边栏 预算 令牌 用户 助手 セッション 引き継ぎ ファイル 🚀 ✅ 🎉 👍 📄 的 是'.split(' '),
+};
+type Script = keyof typeof VOCABULARIES;
+const VOCAB = VOCABULARIES.ascii;
 const root = mkdtempSync(join(tmpdir(), 'baton-session-bench-'));
 
 try {
-  benchOpenAndTail();
+  for (const script of Object.keys(VOCABULARIES) as Script[]) benchOpen(script);
+  benchTail();
   benchIndex();
   benchAppend();
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
 
-function benchOpenAndTail(): void {
-  const dir = join(root, 'big');
-  mkdirSync(dir);
+/** A 100,000-message session in `script`, written once per run. */
+function bigSession(script: Script): string {
+  const dir = join(root, `big-${script}`);
+  mkdirSync(dir, { recursive: true });
   const file = join(dir, sessionFileName(new Date(0).toISOString(), 'big'));
-  writeFileSync(file, sessionText('big', 100_000, 0));
+  writeFileSync(file, sessionText('big', 100_000, 0, VOCABULARIES[script]));
+  return file;
+}
+
+function benchOpen(script: Script): void {
+  const file = bigSession(script);
   const lines = readFileSync(file, 'utf8').split('\n').slice(1, -1);
 
   // Each ratio is taken within its round, so load from other processes hits both sides alike.
@@ -52,16 +66,22 @@ function benchOpenAndTail(): void {
   }
   for (let round = 0; round < 5; round++) discardTimes.push(timeParseDiscarding(lines));
   report({
-    name: 'session.open.100k.ratio_to_parse',
+    name: `session.open.100k.ratio_to_parse.${script}`,
     value: median(ratios),
     unit: 'ratio',
-    budget: 1.5,
+    budget: 1.3,
     comparedWith:
-      `lines.map(JSON.parse) over the same 100,000 lines already in memory, same run; median of 11 per-round ratios, ` +
-      `the two sides alternating which goes first, a full GC before each step ` +
+      `lines.map(JSON.parse) over the same 100,000 lines (${mb(lines)} MB, ${script} text) already in memory, same run; ` +
+      `median of 11 per-round ratios, the two sides alternating which goes first, a full GC before each step ` +
       `(open ${fmt(median(openTimes))} ms, parse ${fmt(median(parseTimes))} ms; parse discarding results ${fmt(median(discardTimes))} ms)`,
   });
+  rmSync(dirname(file), { recursive: true, force: true });
+}
 
+function benchTail(): void {
+  const file = bigSession('ascii');
+  const dir = dirname(file);
+  const lines = readFileSync(file, 'utf8').split('\n').slice(1, -1);
   const store = SessionStore.load(dir);
   const tailTimes: number[] = [];
   for (let round = 0; round < 9; round++) {
@@ -179,8 +199,8 @@ function benchAppend(): void {
   });
 }
 
-/** A session file: header, then `count` alternating user/assistant messages of ~400 bytes per line. */
-function sessionText(id: string, count: number, startMs: number): string {
+/** A session file: header, then `count` alternating user/assistant messages of 280 characters (~400 bytes per line in English). */
+function sessionText(id: string, count: number, startMs: number, vocab = VOCAB): string {
   const header: SessionHeader = { type: 'session', version: 1, id, timestamp: new Date(startMs).toISOString() };
   const out: string[] = [JSON.stringify(header)];
   let parentId: string | null = null;
@@ -188,8 +208,8 @@ function sessionText(id: string, count: number, startMs: number): string {
     const entryId = `${id}-${i.toString(36)}`;
     const message: AgentMessage =
       i % 2 === 0
-        ? { role: 'user', content: [{ type: 'text', text: words(280, i) }] }
-        : { role: 'assistant', content: [{ type: 'text', text: words(280, i) }], model: 'claude', stopReason: 'end_turn' };
+        ? { role: 'user', content: [{ type: 'text', text: words(280, i, vocab) }] }
+        : { role: 'assistant', content: [{ type: 'text', text: words(280, i, vocab) }], model: 'claude', stopReason: 'end_turn' };
     const entry: SessionEntry = { type: 'message', id: entryId, parentId, timestamp: new Date(startMs + i * 1000).toISOString(), message };
     out.push(JSON.stringify(entry));
     parentId = entryId;
@@ -197,14 +217,15 @@ function sessionText(id: string, count: number, startMs: number): string {
   return `${out.join('\n')}\n`;
 }
 
-function words(chars: number, seed: number): string {
+function words(chars: number, seed: number, vocab = VOCAB): string {
   let text = '';
   let x = seed + 1;
   while (text.length < chars) {
     x = (x * 1103515245 + 12345) % 2147483648;
-    text += `${VOCAB[x % VOCAB.length]} `;
+    text += `${vocab[x % vocab.length]} `;
   }
-  return text.slice(0, chars);
+  // Cut at a code point, never inside a surrogate pair (an emoji).
+  return Array.from(text).slice(0, chars).join('');
 }
 
 /** Full collections between measured steps: run.ts passes --expose-gc; run directly, turn it on here. */

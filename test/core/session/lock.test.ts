@@ -184,7 +184,7 @@ describe.runIf(process.platform === 'linux')('a reused process id (Linux: proces
   it('a lock whose pid is alive but names another run of it is stale, and taken over', async () => {
     const other = await unrelatedProcess();
     const file = newSessionFile();
-    const reused = { pid: other.pid, startedAt: new Date().toISOString(), processStart: `${processStart(other.pid)!.id}0` };
+    const reused = { pid: other.pid, startedAt: new Date().toISOString(), processStart: `${processStart(other.pid!)!.id}0` };
     writeFileSync(lockPathFor(file), JSON.stringify(reused));
     const manager = SessionManager.open(file);
     expect(readLock(realFs, file)?.pid).toBe(process.pid);
@@ -194,7 +194,7 @@ describe.runIf(process.platform === 'linux')('a reused process id (Linux: proces
   it('a lock naming the very run of a live process holds', async () => {
     const holder = await unrelatedProcess();
     const file = newSessionFile();
-    const live = { pid: holder.pid, startedAt: new Date().toISOString(), processStart: processStart(holder.pid)!.id };
+    const live = { pid: holder.pid, startedAt: new Date().toISOString(), processStart: processStart(holder.pid!)!.id };
     writeFileSync(lockPathFor(file), JSON.stringify(live));
     expect(() => SessionManager.open(file)).toThrow(new RegExp(`by process ${holder.pid}`));
   });
