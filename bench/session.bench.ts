@@ -250,5 +250,5 @@ function fmt(n: number): string {
 }
 
 function mb(lines: string[]): string {
-  return (lines.reduce((n, l) => n + l.length + 1, 0) / 1e6).toFixed(0);
+  return (lines.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0) / 1e6).toFixed(0);
 }
