@@ -63,7 +63,9 @@ export const HandoffResult = z.discriminatedUnion('status', [
 ]);
 export type HandoffResult = z.infer<typeof HandoffResult>;
 
-const Text = z.string().max(1_000_000);
+/** The most characters a message (or a handoff document) may have; the renderer refuses more before sending. */
+export const MAX_TEXT_CHARS = 1_000_000;
+const Text = z.string().max(MAX_TEXT_CHARS);
 const Id = z.string().min(1).max(200);
 
 export const calls = {
@@ -171,8 +173,11 @@ export const BatonEvent = z.discriminatedUnion('type', [
     text: z.string(),
   }),
   z.object({ type: z.literal('error'), ...sid, code: ErrorCode, message: z.string() }),
-  /** The transport lost its link to the main process, or has it back (web mode: server restarts). */
-  z.object({ type: z.literal('connection'), state: z.enum(['lost', 'restored']) }),
+  /**
+   * The transport lost its link to the main process, or has it back (web mode: server restarts), or
+   * the web server refuses this page: its token is not valid, or its address failed too often.
+   */
+  z.object({ type: z.literal('connection'), state: z.enum(['lost', 'restored', 'token_invalid', 'too_many_attempts']) }),
   /** App menu or global shortcut, forwarded by the desktop shell. */
   z.object({ type: z.literal('menu'), command: z.enum(['new-session', 'hand-off', 'search-sessions']) }),
 ]);

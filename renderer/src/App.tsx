@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { FirstRunScreen } from './components/app/FirstRunScreen';
 import { MainScreen } from './components/app/MainScreen';
+import { RefusedScreen } from './components/app/RefusedScreen';
 import { Notices } from './components/app/Notices';
 import { useGlobalShortcuts } from './hooks/useGlobalShortcuts';
 import { useBaton, useBatonStore } from './store/StoreProvider';
@@ -10,9 +11,12 @@ export function App() {
   useEffect(() => store.getState().init(), [store]);
   useGlobalShortcuts();
   const info = useBaton((s) => s.info);
+  const refused = useBaton((s) => s.connectionRefused);
   return (
     <>
-      {!info ? (
+      {refused ? (
+        <RefusedScreen reason={refused} />
+      ) : !info ? (
         <main className="loading">
           <p>Connecting to Baton…</p>
         </main>

@@ -2,6 +2,14 @@
 export const uiTexts = {
   retrying: (attempt: number) => `Retrying… (attempt ${attempt})`,
   connectionLost: 'Lost the connection to Baton. Reconnecting… (If you restarted npm run web, open the new URL it printed.)',
+  tokenInvalid: "This link's token is not valid — open the URL Baton printed",
+  tokenInvalidHelp: 'Each time npm run web starts, it prints a line "Baton web UI: …" with a new token. Open that address.',
+  tooManyAttempts: 'Too many failed attempts to connect from this address — wait a minute, then open the URL Baton printed',
+  cannotReachServer: 'Cannot reach the Baton server',
+  messageTooLong: (chars: number, limit: number) =>
+    `This message is too long to send: ${chars.toLocaleString('en-US')} characters, and the limit is ${limit.toLocaleString('en-US')}. Shorten it or send it in parts.`,
+  requestTooLarge: (mb: string, limitMb: string) => `This request is too large to send (${mb} MB; the limit is ${limitMb} MB).`,
+  serverRefusedTooLarge: (limitMb: string) => `The Baton server refused a message larger than ${limitMb} MB; nothing from it was saved.`,
   missingSections: (names: string[]) => `The handoff document is missing sections: ${names.join(', ')}`,
   trimmed: (n: number) => `${n} older messages did not fit the handoff model's window and were left out of the handoff`,
   handoffDiscarded: 'Handoff discarded — the session continues as it was',

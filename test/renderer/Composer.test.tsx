@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { Composer } from '../../renderer/src/components/composer/Composer';
+import { uiTexts } from '../../renderer/src/texts';
+import { MAX_TEXT_CHARS } from '../../shared/contract';
 import { buttonNamed, byLabel, click, key, render, sessionView, setup, step, type, type Rendered } from './harness';
 
 let view: Rendered | undefined;
@@ -24,6 +26,21 @@ describe('Composer', () => {
     await key(box, 'Enter');
     expect(fake.callsTo('chat.send')).toEqual([{ text: 'hello', mode: 'steer' }]);
     expect(box.value).toBe('');
+  });
+
+  it('refuses a message over the contract’s limit before sending, says why, and keeps the text', async () => {
+    const { box, fake, store } = await composer();
+    const pasted = 'x'.repeat(MAX_TEXT_CHARS + 1);
+    await step(() => store.getState().setComposerText(pasted));
+    await key(box, 'Enter');
+    expect(fake.callsTo('chat.send')).toHaveLength(0);
+    expect(box.value).toHaveLength(pasted.length);
+    expect(store.getState().notices.map((n) => [n.kind, n.text])).toEqual([['error', uiTexts.messageTooLong(MAX_TEXT_CHARS + 1, MAX_TEXT_CHARS)]]);
+    expect(uiTexts.messageTooLong(MAX_TEXT_CHARS + 1, MAX_TEXT_CHARS)).toContain('1,000,001 characters, and the limit is 1,000,000');
+
+    await step(() => store.getState().setComposerText(pasted.slice(1)));
+    await key(box, 'Enter');
+    expect(fake.callsTo('chat.send')).toEqual([{ text: pasted.slice(1), mode: 'steer' }]);
   });
 
   it('Alt+Enter queues a follow-up', async () => {

@@ -5,6 +5,7 @@ import { App } from '../../renderer/src/App';
 import type { AppInfo } from '../../shared/contract';
 import { DEFAULT_SETTINGS, KNOWN_MODELS } from '../../shared/settings';
 import { texts } from '../../shared/texts';
+import { uiTexts } from '../../renderer/src/texts';
 import { buttonNamed, byLabel, click, exchangeEntries, key, render, sessionView, settle, setup, step, summary, type, type Rendered } from './harness';
 
 let view: Rendered | undefined;
@@ -89,6 +90,28 @@ describe('sidebar', () => {
     expect(fake.callsTo('sessions.delete')).toHaveLength(0);
     await click(buttonNamed(confirm, 'Delete'));
     expect(fake.callsTo('sessions.delete')).toEqual([{ id: 's1' }]);
+  });
+});
+
+describe('a page the web server refuses', () => {
+  it('says the link’s token is not valid instead of "Connecting to Baton…"', async () => {
+    const { fake } = await app({ 'app.info': () => new Promise<never>(() => {}) });
+    expect(document.querySelector('main')?.textContent).toBe('Connecting to Baton…');
+    await step(() => fake.emit({ type: 'connection', state: 'token_invalid' }));
+    expect(document.querySelector('h1')?.textContent).toBe("This link's token is not valid — open the URL Baton printed");
+    expect(document.body.textContent).toContain('Baton web UI:');
+    expect(document.body.textContent).not.toContain('Connecting');
+  });
+
+  it('says so when this address failed too often, and gives the app back once the connection is restored', async () => {
+    const { fake } = await app({ 'app.info': () => info({ hasApiKey: true, apiKeySource: 'environment', transport: 'web' }) });
+    expect(document.querySelector('nav[aria-label="Sessions"]')).not.toBeNull();
+    await step(() => fake.emit({ type: 'connection', state: 'too_many_attempts' }));
+    expect(document.querySelector('h1')?.textContent).toBe(uiTexts.tooManyAttempts);
+    expect(document.querySelector('nav[aria-label="Sessions"]')).toBeNull();
+    await step(() => fake.emit({ type: 'connection', state: 'restored' }));
+    await settle();
+    expect(document.querySelector('nav[aria-label="Sessions"]')).not.toBeNull();
   });
 });
 

@@ -1,11 +1,17 @@
 // The web-mode transport: the contract over one WebSocket. When the server goes away (restarted,
-// laptop asleep) it says so with a `connection` event and keeps trying until the server is back.
+// laptop asleep) it says so with a `connection` event and keeps trying until the server is back. When
+// the server refuses the page (a wrong token, too many failed attempts), it says that instead, and
+// stops: no retry can succeed. A frame larger than the server reads is refused here, before sending.
 import { BatonEvent, buildApi, type BatonApi, type Channel, type Result } from '../../../shared/contract';
-import { TOKEN_PARAM, WS_PATH, type ServerFrame } from '../../../shared/wire';
+import { CLOSE_TOO_BIG, MAX_FRAME_BYTES, TOKEN_PARAM, WS_PATH, type ServerFrame } from '../../../shared/wire';
+import { uiTexts } from '../texts';
 
 const TOKEN_KEY = 'baton.token';
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 5_000;
+const LIMIT_MB = (MAX_FRAME_BYTES / 1024 / 1024).toFixed(0);
+
+type Refusal = 'token_invalid' | 'too_many_attempts';
 
 /** Takes the launch token from the URL once and keeps it out of the address bar and history. */
 function takeToken(): string {
@@ -20,6 +26,26 @@ function takeToken(): string {
   return sessionStorage.getItem(TOKEN_KEY) ?? '';
 }
 
+/**
+ * Why the server refused a WebSocket, which the browser does not tell: a plain GET of the same address
+ * answers 401 for a wrong token and 429 while this address is blocked. Undefined: not refused (down).
+ */
+async function refusalOf(url: URL): Promise<Refusal | undefined> {
+  try {
+    const check = new URL(url);
+    check.protocol = url.protocol === 'wss:' ? 'https:' : 'http:';
+    const { status } = await fetch(check, { cache: 'no-store' });
+    return status === 401 ? 'token_invalid' : status === 429 ? 'too_many_attempts' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** UTF-8 size of a frame, counted only when it might be over the limit (a character is at most 3 bytes). */
+function frameBytes(frame: string): number {
+  return frame.length * 3 <= MAX_FRAME_BYTES ? frame.length : new Blob([frame]).size;
+}
+
 export function createWsApi(): BatonApi {
   const token = takeToken();
   const wsUrl = new URL(WS_PATH, window.location.href);
@@ -31,10 +57,17 @@ export function createWsApi(): BatonApi {
   let nextId = 1;
   let socket: Promise<WebSocket> | null = null;
   let lost = false;
+  let refused: Refusal | undefined;
   let retryMs = RETRY_FIRST_MS;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   const dispatch = (event: BatonEvent) => listeners.forEach((listener) => listener(event));
+  const failAll = (message: string) => {
+    for (const [id, settle] of pending) {
+      pending.delete(id);
+      settle({ ok: false, error: { code: 'internal', message } });
+    }
+  };
 
   const open = (): Promise<WebSocket> =>
     new Promise((resolve, reject) => {
@@ -49,18 +82,18 @@ export function createWsApi(): BatonApi {
         }
         resolve(ws);
       };
-      ws.onerror = () => reject(new Error('Cannot reach the Baton server'));
-      ws.onclose = () => {
+      ws.onclose = (event) => {
         socket = null;
-        for (const [id, settle] of pending) {
-          pending.delete(id);
-          settle({ ok: false, error: { code: 'internal', message: 'Connection to the Baton server was lost' } });
-        }
-        if (opened && !lost) {
+        if (!opened) return void failedToOpen().then(reject);
+        // The server refused a frame too big for it (only a request this page did not check could be):
+        // that request failed, the connection did not. Reconnect at once, without a "lost" warning.
+        const tooBig = event.code === CLOSE_TOO_BIG;
+        failAll(tooBig ? uiTexts.serverRefusedTooLarge(LIMIT_MB) : 'Connection to the Baton server was lost');
+        if (!lost) {
           lost = true;
-          dispatch({ type: 'connection', state: 'lost' });
+          if (!tooBig) dispatch({ type: 'connection', state: 'lost' });
         }
-        if (lost) scheduleRetry();
+        scheduleRetry(tooBig ? 0 : retryMs);
       };
       ws.onmessage = (msg) => {
         const frame = JSON.parse(String(msg.data)) as ServerFrame;
@@ -74,28 +107,47 @@ export function createWsApi(): BatonApi {
       };
     });
 
+  /** A connection that never opened: refused (say so, stop) or a server that is not there (try again later). */
+  async function failedToOpen(): Promise<Error> {
+    const refusal = await refusalOf(wsUrl);
+    if (refusal) {
+      refused = refusal;
+      dispatch({ type: 'connection', state: refusal });
+      return new Error(refusal === 'token_invalid' ? uiTexts.tokenInvalid : uiTexts.tooManyAttempts);
+    }
+    if (lost) scheduleRetry(retryMs);
+    return new Error(uiTexts.cannotReachServer);
+  }
+
   const connect = (): Promise<WebSocket> => {
+    if (refused) return Promise.reject(new Error(refused === 'token_invalid' ? uiTexts.tokenInvalid : uiTexts.tooManyAttempts));
     socket ??= open();
     socket.catch(() => (socket = null));
     return socket;
   };
 
-  function scheduleRetry(): void {
+  function scheduleRetry(delayMs: number): void {
     if (retryTimer !== undefined || listeners.size === 0) return;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
       retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
       void connect().catch(() => {}); // a failed try closes, and the close schedules the next
-    }, retryMs);
+    }, delayMs);
   }
 
   const invoke = async (channel: Channel, input: unknown): Promise<Result<unknown>> => {
     try {
-      const ws = await connect();
       const id = nextId++;
+      const frame = JSON.stringify({ id, channel, input });
+      const bytes = frameBytes(frame);
+      if (bytes > MAX_FRAME_BYTES) {
+        const mb = (bytes / 1024 / 1024).toFixed(1);
+        return { ok: false, error: { code: 'invalid_input', message: uiTexts.requestTooLarge(mb, LIMIT_MB) } };
+      }
+      const ws = await connect();
       return await new Promise((resolve) => {
         pending.set(id, resolve);
-        ws.send(JSON.stringify({ id, channel, input }));
+        ws.send(frame);
       });
     } catch (err) {
       return { ok: false, error: { code: 'internal', message: (err as Error).message } };

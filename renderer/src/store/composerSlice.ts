@@ -1,6 +1,8 @@
 // The composer: its text, the slash commands it offers, and what submitting does. `/handoff` and
 // `/new` are intercepted here, before anything is sent or queued (SPEC §4.1 step 1).
+import { MAX_TEXT_CHARS } from '../../../shared/contract';
 import { normalizeCommand, parseSlash, type SlashCommand } from '../lib/slashCommands';
+import { uiTexts } from '../texts';
 import { callApi, tryCall } from './call';
 import type { SliceCreator } from './types';
 
@@ -33,6 +35,8 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
       const typed = get().composer.text;
       const text = typed.trim();
       if (!text) return;
+      // Refused here, before anything is sent, and the text stays in the box to be shortened.
+      if (text.length > MAX_TEXT_CHARS) return get().notify('error', uiTexts.messageTooLong(text.length, MAX_TEXT_CHARS));
       const slash = parseSlash(text);
       if (slash?.name === 'handoff') {
         setText('');

@@ -4,6 +4,7 @@ import type { BatonApi, BatonEvent } from '../../../shared/contract';
 import { callApi } from './call';
 import { createChatSlice } from './chatSlice';
 import { createComposerSlice } from './composerSlice';
+import { createConnectionSlice } from './connectionSlice';
 import { animationFrames } from './frameScheduler';
 import { createHandoffSlice } from './handoffSlice';
 import { createModelsSlice } from './modelsSlice';
@@ -14,9 +15,6 @@ import { createSettingsSlice } from './settingsSlice';
 import { createSidebarSlice } from './sidebarSlice';
 import type { BatonState, BatonStore, Deps } from './types';
 import { createUiSlice } from './uiSlice';
-import { uiTexts } from '../texts';
-
-const CONNECTION_KEY = 'connection';
 
 export type { BatonState, BatonStore } from './types';
 
@@ -38,6 +36,7 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
     ...createHandoffSlice(set, get, deps),
     ...createSidebarSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
+    ...createConnectionSlice(set, get, deps),
 
     init() {
       // Subscribe first, so no event between the first answers and the subscription is missed.
@@ -65,14 +64,7 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
         else s.requestFocus('search');
         return;
       }
-      if (event.type === 'connection') {
-        if (event.state === 'lost') return s.notify('warning', uiTexts.connectionLost, CONNECTION_KEY);
-        // Whatever happened meanwhile (a reply finished, a session was added) is read afresh.
-        s.clearNotice(CONNECTION_KEY);
-        void s.loadCurrentSession();
-        void s.loadSessions();
-        return;
-      }
+      if (event.type === 'connection') return s.connectionApplyEvent(event);
       s.chatApplyEvent(event);
       s.sessionApplyEvent(event);
       s.handoffApplyEvent(event);

@@ -4,6 +4,7 @@ import type { StoreApi } from 'zustand';
 import type { BatonApi, BatonEvent } from '../../../shared/contract';
 import type { ChatSlice } from './chatSlice';
 import type { ComposerSlice } from './composerSlice';
+import type { ConnectionSlice } from './connectionSlice';
 import type { HandoffSlice } from './handoffSlice';
 import type { ModelsSlice } from './modelsSlice';
 import type { NoticeSlice } from './noticeSlice';
@@ -33,6 +34,7 @@ export type BatonState = SessionSlice &
   SettingsSlice &
   SidebarSlice &
   UiSlice &
+  ConnectionSlice &
   RootActions;
 
 export interface Deps {
