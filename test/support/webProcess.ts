@@ -1,5 +1,5 @@
 // `npm run web` as a user starts it: the CLI in its own process, so a test sees whether the process
-// itself survives (an exit code, not just a failed assertion). Listens on 127.0.0.1 only.
+// itself survives (an exit code, not just a failed assertion). Listens on 127.0.0.1 unless told otherwise.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,14 +23,23 @@ export interface WebProcess {
   stop(): Promise<void>;
 }
 
-export async function startWebProcess(env: NodeJS.ProcessEnv = {}): Promise<WebProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'baton-web-process-'));
-  const token = randomBytes(18).toString('base64url');
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'electron/web/cli.ts'), '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir],
-    { cwd: root, env: { ...process.env, BATON_WEB_TOKEN: token, ANTHROPIC_API_KEY: '', ...env } },
-  );
+export interface WebProcessOptions {
+  host?: string;
+  port?: number;
+  token?: string;
+  /** Reused across restarts; a temp dir (removed by stop()) if not given. */
+  dataDir?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function startWebProcess(options: WebProcessOptions = {}): Promise<WebProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'baton-web-process-'));
+  const token = options.token ?? randomBytes(18).toString('base64url');
+  const args = ['--port', String(options.port ?? 0), '--host', options.host ?? '127.0.0.1', '--data-dir', dataDir];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'electron/web/cli.ts'), ...args], {
+    cwd: root,
+    env: { ...process.env, BATON_WEB_TOKEN: token, ANTHROPIC_API_KEY: '', ...options.env },
+  });
   let output = '';
   let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -69,7 +78,7 @@ export async function startWebProcess(env: NodeJS.ProcessEnv = {}): Promise<WebP
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
