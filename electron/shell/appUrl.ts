@@ -1,16 +1,18 @@
-// The app's own URL: the built renderer (file://…/out/renderer/index.html) or, in development only, the
-// Vite dev server. Navigation, IPC and permissions are allowed for this URL and nothing else.
-// Pure (no `electron` import) so the checks are unit-tested.
-import { pathToFileURL } from 'node:url';
+// The app's own URL: the built renderer, served on the app's own scheme (app://baton/index.html, see
+// appProtocol.ts) or, in development only, the Vite dev server. Navigation, IPC and permissions are
+// allowed for this URL and nothing else. Pure (no `electron` import) so the checks are unit-tested.
 import { LOOPBACK_HOSTNAMES } from '../../shared/loopback';
 
+/** The scheme and host the built renderer is served on: one origin of its own, not the whole disk. */
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'baton';
+const ENTRY_PATH = '/index.html';
+
 export type AppUrl =
-  | { readonly kind: 'file'; readonly entry: string }
+  | { readonly kind: 'bundled'; readonly entry: string }
   | { readonly kind: 'dev'; readonly entry: string; readonly origin: string };
 
-export function fileAppUrl(indexHtmlPath: string): AppUrl {
-  return { kind: 'file', entry: pathToFileURL(indexHtmlPath).href };
-}
+export const BUNDLED_APP: AppUrl = { kind: 'bundled', entry: `${APP_SCHEME}://${APP_HOST}${ENTRY_PATH}` };
 
 /** The dev server URL electron-vite passes in; accepted only on loopback, so no env var can point the app at the web. */
 export function devAppUrl(raw: string): AppUrl | undefined {
@@ -26,24 +28,7 @@ export function isAppUrl(candidate: string, app: AppUrl): boolean {
   const url = parse(candidate);
   if (!url) return false;
   if (app.kind === 'dev') return url.origin === app.origin;
-  const entry = new URL(app.entry);
-  return url.protocol === 'file:' && url.host === entry.host && samePath(url.pathname, entry.pathname);
-}
-
-function samePath(a: string, b: string): boolean {
-  const da = decode(a);
-  const db = decode(b);
-  if (da === undefined || db === undefined) return false;
-  // Windows paths ("/C:/…") are case-insensitive, and Chromium may change the drive letter's case.
-  return /^\/[A-Za-z]:\//.test(db) ? da.toLowerCase() === db.toLowerCase() : da === db;
-}
-
-function decode(pathname: string): string | undefined {
-  try {
-    return decodeURIComponent(pathname);
-  } catch {
-    return undefined;
-  }
+  return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST && url.pathname === ENTRY_PATH;
 }
 
 function parse(raw: string): URL | undefined {

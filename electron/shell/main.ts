@@ -1,10 +1,12 @@
 // Desktop entry: app lifecycle, one window, the core wired to Electron IPC. Everything that is not about
 // Electron lives in electron/core and runs the same way in web mode.
 import { join, resolve } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session } from 'electron';
 import { EVENT_CHANNEL, type BatonEvent } from '../../shared/contract';
-import { createCore } from '../core/BatonCore';
-import { devAppUrl, fileAppUrl, type AppUrl } from './appUrl';
+import { createCore, type Core } from '../core/BatonCore';
+import { installLastResort } from '../core/lastResort';
+import { APP_SCHEME_PRIVILEGES, appResponse } from './appProtocol';
+import { APP_SCHEME, BUNDLED_APP, devAppUrl, type AppUrl } from './appUrl';
 import { openElectronSettings } from './electronSettings';
 import { guardWebContents, hardenSession } from './guards';
 import { forwardEvents, registerIpcHandlers, type IpcSenderEvent } from './ipcBridge';
@@ -19,9 +21,20 @@ import { createMainWindow } from './window';
 if (process.env.BATON_DATA_DIR) app.setPath('userData', resolve(process.env.BATON_DATA_DIR));
 
 const isDev = !app.isPackaged;
-const appUrl: AppUrl =
-  (isDev && process.env.ELECTRON_RENDERER_URL && devAppUrl(process.env.ELECTRON_RENDERER_URL)) ||
-  fileAppUrl(join(import.meta.dirname, '../renderer/index.html'));
+const appUrl: AppUrl = (isDev && process.env.ELECTRON_RENDERER_URL && devAppUrl(process.env.ELECTRON_RENDERER_URL)) || BUNDLED_APP;
+const rendererDir = join(import.meta.dirname, '../renderer');
+/** Set once started: the last-resort handler tells the user through it. */
+let liveCore: Core | undefined;
+
+// Whatever slipped past its own handler is logged and shown to the user; the app keeps running.
+installLastResort((err) => {
+  console.error('[baton] Unexpected error (Baton keeps running):', err);
+  if (liveCore) liveCore.reportError(err);
+  else dialog.showErrorBox('Baton hit an unexpected error', (err as Error)?.message ?? String(err));
+});
+
+// The app's pages are served on app:// (appProtocol.ts); a privileged scheme must be declared before `ready`.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
 
 let mainWindow: BrowserWindow | undefined;
 const liveWindow = () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined);
@@ -51,6 +64,7 @@ function isTrusted(event: IpcSenderEvent): boolean {
 function start(): void {
   const dataDir = app.getPath('userData');
   hardenSession(session.defaultSession, appUrl);
+  protocol.handle(APP_SCHEME, (request) => appResponse(request.url, rendererDir));
 
   const core = createCore({
     dataDir,
@@ -60,6 +74,7 @@ function start(): void {
     version: app.getVersion(),
     openExternal,
   });
+  liveCore = core;
   registerIpcHandlers(ipcMain, core.dispatch, isTrusted);
   forwardEvents(core.subscribe, currentWindow);
   const menuEvent = (command: MenuCommand): BatonEvent => ({ type: 'menu', command });

@@ -5,7 +5,6 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, type BatonEvent } from '../../shared/contract';
 import { apiKeyOf, useFakeAnthropic } from '../fakeAnthropic';
@@ -67,7 +66,7 @@ describe('the built main bundle', () => {
 
   it('opens one window on the built page, with the preload and the security settings of SPEC §6', () => {
     expect(desktop.facts.windows).toBe(1);
-    expect(desktop.facts.appUrl).toBe(pathToFileURL(join(outDir, 'renderer', 'index.html')).href);
+    expect(desktop.facts.appUrl).toBe('app://baton/index.html');
     expect(desktop.facts.webPreferences).toMatchObject({
       preload: bundles.preload,
       contextIsolation: true,
@@ -75,6 +74,41 @@ describe('the built main bundle', () => {
       webSecurity: true,
       nodeIntegration: false,
     });
+  });
+});
+
+describe('the app:// protocol of the built main bundle', () => {
+  it('is declared a standard, secure scheme before the app is ready, and handled once it is', () => {
+    expect(desktop.facts.privilegedSchemes).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    expect(desktop.facts.handledSchemes).toEqual(['app']);
+  });
+
+  it('serves the built page and its assets with the strict CSP', async () => {
+    const page = await desktop.load('app://baton/index.html');
+    expect(page.status).toBe(200);
+    expect(page.body).toBe(readFileSync(join(outDir, 'renderer', 'index.html'), 'utf8'));
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    const csp = page.headers['content-security-policy'];
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("frame-src 'none'");
+    expect(csp).toContain("worker-src 'self'");
+    const script = /src="\.?\/?(assets\/[^"]+\.js)"/.exec(page.body)?.[1];
+    expect(script, 'the page loads a script from assets/').toBeDefined();
+    const asset = await desktop.load(`app://baton/${script}`);
+    expect([asset.status, asset.headers['content-type']]).toEqual([200, 'text/javascript; charset=utf-8']);
+  });
+
+  it('serves nothing outside the built renderer, nor for another host', async () => {
+    for (const url of [
+      'app://baton/../main/index.js',
+      'app://baton/%2e%2e/main/index.js',
+      'app://baton/..%2f..%2fpackage.json',
+      'app://baton/assets',
+      'app://baton/%zz',
+      'app://other/index.html',
+    ]) {
+      expect((await desktop.load(url)).status, url).toBe(404);
+    }
   });
 });
 
@@ -154,6 +188,25 @@ describe('the built app, driven through the preload API', () => {
     await desktop.navigate(desktop.facts.appUrl);
     expect(await desktop.call('app.info', {})).toMatchObject({ ok: true });
   });
+});
+
+describe('an error nothing caught in the main process', () => {
+  it('is logged and shown to the user in the window, and the app keeps answering', async () => {
+    // A second app of its own, so the one above keeps its clean log.
+    const crashDir = mkdtempSync(join(tmpdir(), 'baton-desktop-crash-'));
+    const other = await startDesktopHost({ mainBundle: bundles.main, env: { BATON_DATA_DIR: crashDir, ANTHROPIC_API_KEY: API_KEY } });
+    try {
+      const errors = () => other.events.filter((e) => e.type === 'error' && e.message.includes('An uncaught error in the main process'));
+      await other.crash();
+      await expect.poll(() => errors().length).toBe(1);
+      expect(errors()[0]).toMatchObject({ code: 'internal' });
+      expect(other.logs()).toContain('[baton] Unexpected error (Baton keeps running)');
+      expect(await other.call('app.info', {})).toMatchObject({ ok: true });
+    } finally {
+      other.kill();
+      rmSync(crashDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 describe('quitting the built app', () => {

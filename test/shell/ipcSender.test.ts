@@ -1,15 +1,12 @@
 // Who may call Baton over IPC, navigate the window, or get a permission: only the main window's top
 // frame showing the app's own page.
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { devAppUrl, fileAppUrl, isAppUrl } from '../../electron/shell/appUrl';
+import { BUNDLED_APP, devAppUrl, isAppUrl } from '../../electron/shell/appUrl';
 import { isTrustedSender, type FrameLike } from '../../electron/shell/ipcSender';
 import { isPermissionAllowed } from '../../electron/shell/permissions';
 
-const indexHtml = join(import.meta.dirname, 'fake app', 'out', 'renderer', 'index.html');
-const app = fileAppUrl(indexHtml);
-const appHref = pathToFileURL(indexHtml).href;
+const app = BUNDLED_APP;
+const appHref = 'app://baton/index.html';
 const dev = devAppUrl('http://localhost:5173/')!;
 
 function frame(url: string, overrides: Partial<FrameLike> = {}): FrameLike {
@@ -24,9 +21,10 @@ describe('isAppUrl', () => {
   });
 
   it('refuses other files, other schemes and garbage', () => {
-    expect(isAppUrl(pathToFileURL(join(indexHtml, '..', 'other.html')).href, app)).toBe(false);
+    expect(isAppUrl('app://baton/other.html', app)).toBe(false);
     expect(isAppUrl('file:///etc/passwd', app)).toBe(false);
-    expect(isAppUrl(appHref.replace('file://', 'file://evil-host'), app)).toBe(false);
+    expect(isAppUrl('file:///index.html', app)).toBe(false);
+    expect(isAppUrl('app://evil-host/index.html', app)).toBe(false);
     expect(isAppUrl('https://example.com/index.html', app)).toBe(false);
     expect(isAppUrl('about:blank', app)).toBe(false);
     expect(isAppUrl('not a url', app)).toBe(false);

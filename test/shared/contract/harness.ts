@@ -7,7 +7,7 @@ import { WebSocket as NodeWebSocket } from 'ws';
 import type { BatonApi } from '../../../shared/contract';
 import type { Core } from '../../../electron/core/BatonCore';
 import { forwardEvents, registerIpcHandlers } from '../../../electron/shell/ipcBridge';
-import { fileAppUrl } from '../../../electron/shell/appUrl';
+import { BUNDLED_APP } from '../../../electron/shell/appUrl';
 import { isTrustedSender, type FrameLike } from '../../../electron/shell/ipcSender';
 import { createPreloadApi } from '../../../electron/shell/preloadApi';
 import { startCore, startTestApp } from '../../support/testApp';
@@ -20,7 +20,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-const APP = fileAppUrl('/baton/out/renderer/index.html');
+const APP = BUNDLED_APP;
 export const APP_URL = APP.entry;
 
 export async function electronHarness(modelUrl: string, senderUrl = APP_URL): Promise<Harness> {

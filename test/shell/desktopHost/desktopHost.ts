@@ -37,6 +37,15 @@ export interface HostFacts {
   apiKeys: string[];
   apiFrozen: boolean;
   errorBoxes: { title: string; content: string }[];
+  /** Schemes the bundle declared privileged before `ready`, and those it handles. */
+  privilegedSchemes: { scheme: string; privileges: Record<string, boolean> }[];
+  handledSchemes: string[];
+}
+
+export interface Loaded {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
 }
 
 export interface DesktopHost {
@@ -46,6 +55,10 @@ export interface DesktopHost {
   call<C extends Channel>(channel: C, input: unknown, frame?: SenderFrame): Promise<Result<CallOutput<C>>>;
   /** Makes the main frame show another URL, as if the page had navigated away. */
   navigate(url: string): Promise<void>;
+  /** What the page gets when it requests `url` (from the protocol handler the bundle registered). */
+  load(url: string): Promise<Loaded>;
+  /** Throws an error nothing catches in the main process. */
+  crash(): Promise<void>;
   /** Quits the app as the OS would; resolves with the exit code it chose. */
   quit(): Promise<number>;
   /** What the child printed (the bundle's logs). */
@@ -107,6 +120,8 @@ export async function startDesktopHost(options: { mainBundle: string; env: NodeJ
     events,
     call: (channel, input, frame = 'main') => request({ op: 'call', channel, input, frame }) as never,
     navigate: async (url) => void (await request({ op: 'navigate', url })),
+    load: (url) => request({ op: 'load', url }) as Promise<Loaded>,
+    crash: async () => void (await request({ op: 'crash' })),
     quit: () => request({ op: 'quit' }) as Promise<number>,
     logs: () => logs,
     kill: () => void child.kill(),

@@ -1,6 +1,6 @@
 // A recording stand-in for the `electron` module, so the built desktop bundles run in plain Node.
-// Main side (what out/main/index.js imports): app, BrowserWindow, ipcMain, session, Menu, dialog,
-// safeStorage, shell. Each records what the bundle does with it and behaves as Electron does where the
+// Main side (what out/main/index.js imports): app, BrowserWindow, ipcMain, session, protocol, Menu,
+// dialog, safeStorage, shell. Each records what the bundle does with it and behaves as Electron does where the
 // bundle relies on it. Renderer side, per frame (rendererElectron): the contextBridge and ipcRenderer a
 // sandboxed preload gets. IPC between the two sides works like Electron's: payloads are structured-cloned,
 // a handler gets the sender frame, main→renderer messages arrive asynchronously in the main frame.
@@ -157,6 +157,21 @@ export const session = {
   },
 };
 
+/** Custom schemes: declared privileged before `ready` and handled after, each refused otherwise as in Electron. */
+export const protocol = {
+  privileged: [],
+  handlers: new Map(),
+  registerSchemesAsPrivileged(schemes) {
+    if (isReady) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
+    protocol.privileged.push(...structuredClone(schemes));
+  },
+  handle(scheme, handler) {
+    if (!isReady) throw new Error('The protocol module can only be used after the app is ready');
+    if (protocol.handlers.has(scheme)) throw new Error(`Failed to register protocol: ${scheme}`);
+    protocol.handlers.set(scheme, handler);
+  },
+};
+
 export const Menu = {
   application: undefined,
   buildFromTemplate: (template) => ({ template }),
@@ -224,4 +239,4 @@ export function rendererElectron(frame, webContents) {
   return { electron: { contextBridge, ipcRenderer }, exposed };
 }
 
-export default { app, BrowserWindow, ipcMain, session, Menu, dialog, shell, safeStorage };
+export default { app, BrowserWindow, ipcMain, session, protocol, Menu, dialog, shell, safeStorage };

@@ -10,7 +10,7 @@ import { compileFunction } from 'node:vm';
 
 register('./resolveElectron.mjs', import.meta.url);
 const standIn = await import('./electronStandIn.mjs');
-const { app, BrowserWindow, dialog, Frame, ipcMain, markReady, rendererElectron } = standIn;
+const { app, BrowserWindow, dialog, Frame, ipcMain, markReady, protocol, rendererElectron } = standIn;
 
 /**
  * Runs the preload in `frame` as Electron's sandbox would: `require` offers `electron` and nothing else.
@@ -70,6 +70,18 @@ if (!win) {
         const exposedApi = preloads[message.frame].exposed.baton;
         if (!exposedApi) throw new Error(`The preload exposed no API in the ${message.frame} frame`);
         reply({ result: await exposedApi[message.channel](message.input) });
+      } else if (message.op === 'load') {
+        // What the page's request for a URL gets from the handler the bundle registered for its scheme.
+        const handler = protocol.handlers.get(new URL(message.url).protocol.slice(0, -1));
+        if (!handler) throw new Error(`No handler for ${message.url}`);
+        const response = await handler({ url: message.url, method: 'GET', headers: new Headers() });
+        reply({ result: { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() } });
+      } else if (message.op === 'crash') {
+        // An error nothing catches, thrown in the main process as a timer callback would.
+        setImmediate(() => {
+          throw new Error('An uncaught error in the main process');
+        });
+        reply({ result: null });
       } else if (message.op === 'navigate') {
         contents.mainFrame.url = message.url;
         reply({ result: null });
@@ -96,6 +108,8 @@ if (!win) {
       apiKeys: Object.keys(api ?? {}),
       apiFrozen: api !== undefined && Object.isFrozen(api),
       errorBoxes: dialog.errorBoxes,
+      privilegedSchemes: protocol.privileged,
+      handledSchemes: [...protocol.handlers.keys()],
     },
   });
 }

@@ -1,0 +1,46 @@
+// Electron fuses of a packaged Baton (SPEC §6): switches compiled into the Electron binary that no
+// environment variable or command-line flag can turn back on. Run on the packaged app's Electron binary,
+// after packaging (which puts the app in an asar archive and embeds its integrity hash):
+//   npm run fuses -- <path to the packaged Electron binary>
+// Every fuse is set explicitly; a new one in a future Electron fails the run until it is decided here.
+import { flipFuses, FuseV1Options, FuseVersion } from '@electron/fuses';
+import { fileURLToPath } from 'node:url';
+
+export const FUSES = {
+  version: FuseVersion.V1,
+  strictlyRequireAllFuses: true,
+  // No ELECTRON_RUN_AS_NODE: the binary cannot be used as a plain Node to run other code with the app's identity.
+  [FuseV1Options.RunAsNode]: false,
+  // Cookies and other session data on disk are encrypted with the OS keyring.
+  [FuseV1Options.EnableCookieEncryption]: true,
+  // NODE_OPTIONS and --inspect cannot inject code or a debugger into the main process.
+  [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: false,
+  [FuseV1Options.EnableNodeCliInspectArguments]: false,
+  // The app loads only from its asar archive, and only if the archive matches its embedded hash.
+  [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
+  [FuseV1Options.OnlyLoadAppFromAsar]: true,
+  [FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]: false,
+  // The pages come from app:// (electron/shell/appProtocol.ts): file:// needs no extra powers.
+  [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
+  [FuseV1Options.WasmTrapHandlers]: true,
+};
+
+/** Flips the fuses of the Electron binary at `electronPath`. */
+export function setFuses(electronPath) {
+  return flipFuses(electronPath, FUSES);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [electronPath] = process.argv.slice(2);
+  if (!electronPath) {
+    console.error('Usage: npm run fuses -- <path to the packaged Electron binary>');
+    process.exit(2);
+  }
+  setFuses(electronPath).then(
+    () => console.log(`Fuses set in ${electronPath}`),
+    (err) => {
+      console.error(`Could not set the fuses: ${err.message}`);
+      process.exit(1);
+    },
+  );
+}
