@@ -82,3 +82,28 @@ test('with --host 0.0.0.0 the app works from 127.0.0.1, localhost and another ad
     other.close();
   }
 });
+test('a link with a wrong token, or none, says the token is not valid instead of "Connecting…"', async ({ browser }) => {
+  const port = await freePort();
+  web = await startWeb({ host: '127.0.0.1', port, token: 'the-right-token-long-enough' });
+  for (const url of [`http://127.0.0.1:${port}/?token=wrong`, `http://127.0.0.1:${port}/`]) {
+    const context = await browser.newContext(); // no token kept from an earlier page
+    const page = await context.newPage();
+    await page.goto(url);
+    await expect(page.getByRole('heading', { name: uiTexts.tokenInvalid })).toBeVisible();
+    await expect(page.getByText('Connecting to Baton')).toBeHidden();
+    await context.close();
+  }
+});
+
+test('after npm run web restarts with a new token, the open page says its token is no longer valid', async ({ page }) => {
+  const port = await freePort();
+  web = await startWeb({ host: '127.0.0.1', port, token: 'the-first-token-long-enough' });
+  await page.goto(web.url.href);
+  await expectApp(page);
+  await web.stop();
+  await expect(page.getByRole('status')).toContainText('Lost the connection to Baton');
+  web = await startWeb({ host: '127.0.0.1', port, token: 'the-second-token-long-enough' });
+  await expect(page.getByRole('heading', { name: uiTexts.tokenInvalid })).toBeVisible({ timeout: 15_000 });
+  await page.goto(web.url.href);
+  await expectApp(page);
+});

@@ -94,7 +94,7 @@ function answersAppInfo(wsUrl: string, origin: string): Promise<boolean> {
     };
     ws.on('open', () => ws.send(JSON.stringify({ id: 1, channel: 'app.info', input: {} })));
     ws.on('message', (data) => {
-      const reply = JSON.parse(data.toString()) as { id?: number; result?: { ok?: boolean; data?: { name?: string } } };
+      const reply = JSON.parse((data as Buffer).toString()) as { id?: number; result?: { ok?: boolean; data?: { name?: string } } };
       if (reply.id === 1) finish(reply.result?.ok === true && reply.result.data?.name === 'Baton');
     });
     ws.on('error', () => finish(false));

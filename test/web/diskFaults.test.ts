@@ -8,7 +8,7 @@ import { WebSocket } from 'ws';
 import type { BatonEvent, Result } from '../../shared/contract';
 import type { FsSeam } from '../../electron/core/storage/fsSeam';
 import { useFakeAnthropic } from '../fakeAnthropic';
-import { errnoError, seamWith } from '../session/helpers';
+import { errnoError, seamWith } from '../core/session/helpers';
 import { startTestApp, type TestApp } from '../support/testApp';
 
 const fake = useFakeAnthropic();
@@ -27,7 +27,7 @@ async function connectPage(url: string): Promise<{ call(channel: string, input: 
   const events: BatonEvent[] = [];
   const pending = new Map<number, (result: Result<unknown>) => void>();
   ws.on('message', (data) => {
-    const frame = JSON.parse(data.toString()) as { id?: number; result?: Result<unknown>; event?: BatonEvent };
+    const frame = JSON.parse((data as Buffer).toString()) as { id?: number; result?: Result<unknown>; event?: BatonEvent };
     if (frame.event) events.push(frame.event);
     else pending.get(frame.id!)?.(frame.result!);
   });

@@ -29,7 +29,7 @@ describe('contentSecurityPolicy', () => {
 });
 
 describe('the meta CSP of renderer/index.html', () => {
-  const html = readFileSync(join(import.meta.dirname, '..', '..', 'renderer', 'index.html'), 'utf8');
+  const html = readFileSync(join(import.meta.dirname, '..', '..', '..', 'renderer', 'index.html'), 'utf8');
   const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1] ?? '';
 
   it('is the header policy itself, so web mode and the desktop page are held to the same rules', () => {
