@@ -200,7 +200,7 @@ describe('an error nothing caught in the main process', () => {
       await other.crash();
       await expect.poll(() => errors().length).toBe(1);
       expect(errors()[0]).toMatchObject({ code: 'internal' });
-      expect(other.logs()).toContain('[baton] Unexpected error (Baton keeps running)');
+      await expect.poll(() => other.logs()).toContain('[baton] Unexpected error (Baton keeps running)');
       expect(await other.call('app.info', {})).toMatchObject({ ok: true });
     } finally {
       other.kill();
