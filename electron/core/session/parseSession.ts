@@ -2,7 +2,7 @@
 // The open budget is 1.3× the JSON.parse of the lines alone, for English and for Thai or CJK text alike
 // (SPEC §8), so the file is streamed through one reused 4 MB buffer: no file-sized buffer or string ever
 // exists, which keeps the garbage collector (the real cost next to JSON.parse) out of the way. Decoding
-// is the other cost: ASCII is copied as latin1, anything else decoded line by line (utf8.ts).
+// is the other cost: ASCII is copied as latin1, anything else goes through a faster decoder (utf8.ts).
 import { isAscii } from 'node:buffer';
 import type { SessionEntry, SessionHeader } from '../../../shared/session';
 import type { FsSeam } from '../storage/fsSeam';
