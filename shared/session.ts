@@ -1,6 +1,6 @@
 // Domain types of the session store (SPEC §2). Everything here is inferred from zod schemas.
 import { z } from 'zod';
-import { HANDOFF_ORIGIN } from './sessionFormat';
+import { HANDOFF_ORIGIN, IMPORT_ORIGIN } from './sessionFormat';
 
 export const TextBlock = z.object({ type: z.literal('text'), text: z.string() });
 export const ToolUseBlock = z.object({
@@ -63,8 +63,21 @@ export const AgentMessage = z.object({
 });
 export type AgentMessage = z.infer<typeof AgentMessage>;
 
-export const SessionOrigin = z.enum([HANDOFF_ORIGIN]);
+export const SessionOrigin = z.enum([HANDOFF_ORIGIN, IMPORT_ORIGIN]);
 export type SessionOrigin = z.infer<typeof SessionOrigin>;
+
+/** The session files Import session reads (SPEC §5): Baton's own, pi / oh-my-pi's, Claude Code's. */
+export const ImportFormat = z.enum(['baton', 'pi', 'claude-code']);
+export type ImportFormat = z.infer<typeof ImportFormat>;
+
+/** Where an imported session came from; the file itself is left as it was. */
+export const ImportedFrom = z.object({
+  format: ImportFormat,
+  fileName: z.string(),
+  /** Lines of the file that held something Baton could not take over (not counted: pure bookkeeping). */
+  skippedLines: z.number().int().nonnegative(),
+});
+export type ImportedFrom = z.infer<typeof ImportedFrom>;
 
 export const SessionHeader = z.object({
   type: z.literal('session'),
@@ -74,6 +87,8 @@ export const SessionHeader = z.object({
   title: z.string().optional(),
   parentSession: z.string().optional(),
   origin: SessionOrigin.optional(),
+  /** Set with `origin: "import"`. */
+  importedFrom: ImportedFrom.optional(),
 });
 export type SessionHeader = z.infer<typeof SessionHeader>;
 

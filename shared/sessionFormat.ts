@@ -47,6 +47,9 @@ export function handoffExchangeTracker(): (message: MessageLike) => boolean {
 /** The header's `origin` of a session started by a handoff. */
 export const HANDOFF_ORIGIN = 'handoff';
 
+/** The header's `origin` of a session made by Import session from another file (its `importedFrom` says which). */
+export const IMPORT_ORIGIN = 'import';
+
 const OPEN_TAG = '<handoff-context>';
 const CLOSE_TAG = '</handoff-context>';
 const OPEN = `${OPEN_TAG}\n`;

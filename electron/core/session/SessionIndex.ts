@@ -4,7 +4,7 @@
 // It reads session files but writes nothing except its own file; SessionStore changes the files.
 import { isAscii } from 'node:buffer';
 import { basename, dirname, join } from 'node:path';
-import type { SessionSummary } from '../../../shared/session';
+import { SessionOrigin, type SessionSummary } from '../../../shared/session';
 import { writeFileAtomic } from '../storage/atomicWrite';
 import { errnoCode, StorageError } from '../storage/errors';
 import { realFs, type FsSeam } from '../storage/fsSeam';
@@ -342,6 +342,8 @@ function escapeNonAscii(json: string): string {
   return json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+const ORIGINS: ReadonlySet<unknown> = new Set(SessionOrigin.options);
+
 /** Hand-checked rather than zod: this runs on every start for every row, inside the 50 ms list budget. */
 function isIndexRecord(value: unknown): value is IndexRecord {
   if (typeof value !== 'object' || value === null) return false;
@@ -356,7 +358,7 @@ function isIndexRecord(value: unknown): value is IndexRecord {
     typeof s.updatedAt === 'string' &&
     typeof s.messageCount === 'number' &&
     (s.parentSession === undefined || typeof s.parentSession === 'string') &&
-    (s.origin === undefined || s.origin === 'handoff') &&
+    (s.origin === undefined || ORIGINS.has(s.origin)) &&
     (s.unreadable === undefined || typeof s.unreadable === 'string')
   );
 }

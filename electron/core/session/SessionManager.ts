@@ -6,11 +6,14 @@ import type {
   AgentMessage,
   CustomMessageEntry,
   HandoffOutcomeEntry,
+  ImportedFrom,
   MessageEntry,
   SessionEntry,
   SessionHeader,
+  SessionOrigin,
   SessionSummary,
 } from '../../../shared/session';
+import { writeFileAtomic } from '../storage/atomicWrite';
 import { StorageError } from '../storage/errors';
 import { realFs, type FsSeam } from '../storage/fsSeam';
 import { closeQuietly, fsyncDir, openFd, unlinkQuietly } from '../storage/io';
@@ -22,6 +25,7 @@ import { sessionFileName } from './fileName';
 import { readSessionFile } from './parseSession';
 import { RecordWriter } from './recordWriter';
 import { buildContext, type SessionContext } from './sessionContext';
+import { sessionLines } from './sessionLines';
 import { lockSession } from './sessionLock';
 import { FIRST_MESSAGE_SEARCH_CHARS } from './summarizeFile';
 import { shortenTitle, UNTITLED, userText } from './title';
@@ -41,7 +45,8 @@ export interface NewSessionOptions {
   id?: string;
   /** Id of the session this one was handed off from. */
   parentSession?: string;
-  origin?: 'handoff';
+  origin?: SessionOrigin;
+  importedFrom?: ImportedFrom;
   title?: string;
 }
 
@@ -82,6 +87,21 @@ export class SessionManager {
   static create(sessionsDir: string, opts: NewSessionOptions & FsOptions = {}): SessionManager {
     const fs = opts.fs ?? realFs;
     return new SessionManager(sessionsDir, createFile(fs, sessionsDir, opts), fs);
+  }
+
+  /**
+   * Creates a session file that already holds `entries` (an imported session), written atomically and
+   * opened for writing: it is on disk, whole, when this returns, and nothing is left behind on failure.
+   */
+  static createWithEntries(sessionsDir: string, entries: readonly SessionEntry[], opts: NewSessionOptions & FsOptions = {}): SessionManager {
+    const fs = opts.fs ?? realFs;
+    const path = writeNewFile(fs, sessionsDir, opts, entries);
+    try {
+      return SessionManager.open(path, { fs });
+    } catch (err) {
+      unlinkQuietly(fs, path);
+      throw err;
+    }
   }
 
   /**
@@ -231,18 +251,47 @@ export class SessionManager {
   }
 }
 
-function createFile(fs: FsSeam, sessionsDir: string, opts: NewSessionOptions): OwnedFile {
-  const timestamp = new Date().toISOString();
-  const header: SessionHeader = { type: 'session', version: SESSION_FORMAT_VERSION, id: opts.id ?? randomUUID(), timestamp };
+function newHeader(opts: NewSessionOptions): SessionHeader {
+  const header: SessionHeader = {
+    type: 'session',
+    version: SESSION_FORMAT_VERSION,
+    id: opts.id ?? randomUUID(),
+    timestamp: new Date().toISOString(),
+  };
   if (opts.title !== undefined) header.title = opts.title;
   if (opts.parentSession !== undefined) header.parentSession = opts.parentSession;
   if (opts.origin !== undefined) header.origin = opts.origin;
+  if (opts.importedFrom !== undefined) header.importedFrom = opts.importedFrom;
+  return header;
+}
+
+/** The folder exists, and the path a new session with this header gets in it. */
+function newSessionPath(fs: FsSeam, sessionsDir: string, header: SessionHeader): string {
   try {
     fs.mkdirSync(sessionsDir);
   } catch (err) {
     throw StorageError.fromFsError('Creating the sessions folder', sessionsDir, err);
   }
-  const path = join(sessionsDir, sessionFileName(timestamp, header.id));
+  return join(sessionsDir, sessionFileName(header.timestamp, header.id));
+}
+
+/**
+ * A whole new session file, header and entries, written in one atomic step (temp file, fsync, rename):
+ * it exists complete or not at all, however many entries it has.
+ */
+function writeNewFile(fs: FsSeam, sessionsDir: string, opts: NewSessionOptions, entries: readonly SessionEntry[]): string {
+  for (const entry of entries) {
+    if (!isSessionEntry(entry)) throw new TypeError(`Refusing to save a malformed ${(entry as SessionEntry).type} entry`);
+  }
+  const header = newHeader(opts);
+  const path = newSessionPath(fs, sessionsDir, header);
+  writeFileAtomic(fs, path, sessionLines(header, entries));
+  return path;
+}
+
+function createFile(fs: FsSeam, sessionsDir: string, opts: NewSessionOptions): OwnedFile {
+  const header = newHeader(opts);
+  const path = newSessionPath(fs, sessionsDir, header);
   const lock = lockSession(fs, path);
   let fd: number | undefined;
   try {

@@ -1,7 +1,7 @@
 // The sessions folder (SPEC §2): which file holds which session, and everything done to a session file
 // that is not the open one (create, open, delete, rename, tail preview). The open file itself is a
 // SessionManager; the history rows come from a SessionIndex, a cache this store keeps in step.
-import type { SessionSummary } from '../../../shared/session';
+import type { SessionEntry, SessionSummary } from '../../../shared/session';
 import { errnoCode, StorageError } from '../storage/errors';
 import { realFs, type FsSeam } from '../storage/fsSeam';
 import { closeQuietly, fsyncDir, openFd } from '../storage/io';
@@ -43,9 +43,19 @@ export class SessionStore {
     return SessionManager.create(this.sessionsDir, { ...opts, fs: this.fs });
   }
 
+  /** A new session file holding `entries` from the start (an import), written atomically. sync() it to list it. */
+  createWithEntries(entries: readonly SessionEntry[], opts: NewSessionOptions = {}): SessionManager {
+    return SessionManager.createWithEntries(this.sessionsDir, entries, { ...opts, fs: this.fs });
+  }
+
   /** Opens a session for writing; SessionLockedError when another writer holds it. */
   open(id: string): SessionManager {
     return SessionManager.open(this.fileFor(id), { fs: this.fs });
+  }
+
+  /** Loads a session without taking its lock, to read it (an export); every append would throw. */
+  read(id: string): SessionManager {
+    return SessionManager.open(this.fileFor(id), { fs: this.fs, readOnly: true });
   }
 
   /** At startup: the most recently active session that opens (readable, no other writer), else a new one. */
