@@ -2,7 +2,7 @@
 // payload. Both transports (Electron IPC and the web-mode WebSocket) carry exactly this.
 import { z } from 'zod';
 import { ModelInfo } from './models';
-import { AgentMessage, SessionEntry, SessionHeader, SessionSummary, TodoItem, Usage } from './session';
+import { AgentMessage, ImportFormat, SessionEntry, SessionHeader, SessionSummary, TodoItem, Usage } from './session';
 import { Settings, SettingsPatch } from './settings';
 
 const Empty = z.object({}).strict();
@@ -68,6 +68,33 @@ export const MAX_TEXT_CHARS = 1_000_000;
 const Text = z.string().max(MAX_TEXT_CHARS);
 const Id = z.string().min(1).max(200);
 
+export const ExportFormat = z.enum(['markdown', 'json']);
+export type ExportFormat = z.infer<typeof ExportFormat>;
+
+/**
+ * Where an export went. `saved`: the desktop app wrote it where the user chose in its save dialog;
+ * `cancelled`: the user closed that dialog; `download`: no dialog here (web mode), the page downloads it.
+ */
+export const SaveOutcome = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('saved'), path: z.string() }),
+  z.object({ status: z.literal('cancelled') }),
+  z.object({ status: z.literal('download'), fileName: z.string(), mimeType: z.string(), content: z.string() }),
+]);
+export type SaveOutcome = z.infer<typeof SaveOutcome>;
+
+/** Import session's upload: pieces of at most this many characters, so a frame stays far under any cap. */
+export const IMPORT_CHUNK_CHARS = 1_000_000;
+/** The largest file Import session takes, in characters (a 100,000-message session is about 40 MB). */
+export const IMPORT_MAX_CHARS = 100_000_000;
+
+export const ImportResult = z.object({
+  session: SessionView,
+  format: ImportFormat,
+  messageCount: z.number().int(),
+  skippedLines: z.number().int(),
+});
+export type ImportResult = z.infer<typeof ImportResult>;
+
 export const calls = {
   'app.info': { input: Empty, output: AppInfo },
   'settings.get': { input: Empty, output: Settings },
@@ -86,6 +113,21 @@ export const calls = {
   },
   'sessions.rename': { input: z.object({ id: Id, title: z.string().min(1).max(500) }).strict(), output: Ok },
   'sessions.delete': { input: z.object({ id: Id }).strict(), output: Ok },
+  /** Export session (SPEC §5): Markdown to read, or JSON (Baton's JSON Lines) to import again. */
+  'sessions.export': { input: z.object({ id: Id, format: ExportFormat }).strict(), output: SaveOutcome },
+  /** Export document: the handoff document an entry of the session holds, as Markdown. */
+  'sessions.exportDocument': { input: z.object({ id: Id, entryId: Id }).strict(), output: SaveOutcome },
+  /**
+   * Import session (SPEC §5): the file's text arrives in pieces (begin, append…, finish), so a file of
+   * any size fits the transport; finish reads it and opens the new session, or refuses the file and
+   * creates nothing. `size` is the text's length in characters.
+   */
+  'sessions.importBegin': {
+    input: z.object({ fileName: z.string().min(1).max(255), size: z.number().int().min(1).max(IMPORT_MAX_CHARS) }).strict(),
+    output: z.object({ uploadId: z.string() }),
+  },
+  'sessions.importAppend': { input: z.object({ uploadId: Id, text: z.string().min(1).max(IMPORT_CHUNK_CHARS) }).strict(), output: Ok },
+  'sessions.importFinish': { input: z.object({ uploadId: Id }).strict(), output: ImportResult },
   'chat.send': {
     input: z.object({ text: Text.min(1), mode: z.enum(['steer', 'followUp']).optional() }).strict(),
     output: z.object({ queued: z.boolean() }),

@@ -1,4 +1,10 @@
 // The exact texts a user sees (SPEC §4, §5). Tests use them, so they live in one place.
+
+/** The tools whose session files Import session reads, as the user knows them (keys: ImportFormat). */
+export const IMPORT_FORMAT_NAMES = { baton: 'Baton', pi: 'pi / oh-my-pi', 'claude-code': 'Claude Code' } as const;
+type ImportFormatName = keyof typeof IMPORT_FORMAT_NAMES;
+const EXPECTED_FORMATS = 'Baton, pi / oh-my-pi or Claude Code';
+
 export const texts = {
   nothingToHandOff: 'Nothing to hand off (no messages yet)',
   handoffDone: 'New session started with handoff context',
@@ -20,6 +26,16 @@ export const texts = {
   busy: 'Wait for the current response to finish or stop it first.',
   unreadableRecords: (n: number) => `${n} records could not be read`,
   continuedFrom: (title: string) => `Continued from ${title}`,
+  /** Import session (SPEC §5): where an imported session came from, and why a file was refused. */
+  importedFrom: (format: ImportFormatName, fileName: string) => `Imported from ${IMPORT_FORMAT_NAMES[format]}: ${fileName}`,
+  importNotJsonLines: (fileName: string) =>
+    `${fileName} is not JSON Lines. Import session reads a session file (.jsonl) from ${EXPECTED_FORMATS}.`,
+  importUnknownFormat: (fileName: string) =>
+    `${fileName} is not a session Baton can import. Expected a session file (.jsonl) from ${EXPECTED_FORMATS}.`,
+  importNoMessages: (fileName: string) => `${fileName} holds no messages to import.`,
+  importTooLarge: (fileName: string, limitMb: number) => `${fileName} is too large to import (the limit is ${limitMb} MB).`,
+  importIncomplete: (fileName: string) => `${fileName} did not arrive whole. Import it again.`,
+  importInterrupted: 'The import was interrupted. Import the file again.',
 } as const;
 
 export const HANDOFF_SECTIONS = [

@@ -21,6 +21,7 @@ import { SessionStore } from './session/SessionStore';
 import type { ApiKeyStore } from './settings/apiKey';
 import type { SettingsStore } from './settings/SettingsStore';
 import type { FsSeam } from './storage/fsSeam';
+import type { ExportFile } from './transfer/sessionExport';
 
 export interface CoreOptions {
   dataDir: string;
@@ -29,6 +30,11 @@ export interface CoreOptions {
   transport: 'electron' | 'web';
   version?: string;
   openExternal?: (url: string) => Promise<void>;
+  /**
+   * Asks where to save an export and writes it there (the desktop's save dialog): the path, or undefined
+   * when the user cancelled. Absent in web mode, where the page downloads the file instead.
+   */
+  saveFile?: (file: ExportFile) => Promise<string | undefined>;
   /** Overrides for tests: the model server and how patient to be with it. */
   provider?: ProviderOverrides;
   /** The session store's fs calls; tests pass one that fails on cue (a full disk, a read-only folder). */

@@ -4,12 +4,14 @@
 // save that fails is reported as a storage error, never thrown from a timer.
 import { statSync } from 'node:fs';
 import type { BatonEvent, SessionView } from '../../shared/contract';
+import { IMPORT_ORIGIN } from '../../shared/sessionFormat';
 import { texts } from '../../shared/texts';
 import type { AgentSession } from './agent/AgentSession';
 import { BatonError, toApiError } from './errors';
 import type { SessionManager } from './session/SessionManager';
 import type { SessionStore } from './session/SessionStore';
 import { previewOf, viewOf } from './sessionView';
+import type { ImportedSession } from './transfer/importedSession';
 
 /** Sessions this big (about 2,500 messages) are shown tail first while they open. */
 const PREVIEW_MIN_BYTES = 1_000_000;
@@ -46,6 +48,18 @@ export class SessionNavigator {
   create(): SessionView {
     this.refuseWhileBusy();
     return this.switchTo(this.store.create());
+  }
+
+  /** Writes an imported conversation as a new session and opens it; nothing is written while busy. */
+  import(imported: ImportedSession, fileName: string): SessionView {
+    this.refuseWhileBusy();
+    const { format, title, entries, skippedLines } = imported;
+    const manager = this.store.createWithEntries(entries, {
+      origin: IMPORT_ORIGIN,
+      importedFrom: { format, fileName, skippedLines },
+      ...(title !== undefined && { title }),
+    });
+    return this.switchTo(manager);
   }
 
   delete(id: string): void {

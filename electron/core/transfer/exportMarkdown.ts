@@ -1,0 +1,147 @@
+// Export session as Markdown (SPEC §5): a readable record of the branch shown, not a file to load again
+// (JSON is for that). Title and lineage first, then each message with who wrote it and when; tool calls
+// are one line each with their result, thinking is folded away in <details>, handoff exchanges are the
+// one line the chat shows for them.
+import { texts } from '../../../shared/texts';
+import type { AgentMessage, SessionEntry, SessionHeader } from '../../../shared/session';
+import { CustomType, handoffExchangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
+
+export interface MarkdownSource {
+  header: SessionHeader;
+  title: string;
+  /** The title of the session this one was handed off from, when the store knows it. */
+  parentTitle?: string;
+  /** Root to leaf: the conversation as the chat shows it. */
+  branch: readonly SessionEntry[];
+}
+
+/** How much of a tool's input or result a one-line summary shows. */
+const SUMMARY_CHARS = 160;
+
+export function sessionMarkdown({ header, title, parentTitle, branch }: MarkdownSource): string {
+  const about: string[] = [];
+  if (header.parentSession !== undefined) about.push(texts.continuedFrom(parentTitle ?? 'an earlier session'));
+  if (header.importedFrom) about.push(texts.importedFrom(header.importedFrom.format, header.importedFrom.fileName));
+  about.push(`Started ${when(header.timestamp)}`);
+  const parts = [`# ${oneLine(title)}`, about.map((line) => `_${line}_`).join('  \n')];
+
+  const results = toolResults(branch);
+  const inHandoff = handoffExchangeTracker();
+  for (const entry of branch) {
+    switch (entry.type) {
+      case 'message': {
+        const { message } = entry;
+        if (inHandoff(message) || isToolResults(message)) break;
+        parts.push(message.purpose === 'continue' ? '_Continued_' : messageSection(message, entry.timestamp, results));
+        break;
+      }
+      case 'custom_message':
+        if (!entry.display) break;
+        parts.push(
+          entry.customType === CustomType.handoff
+            ? `## Handoff context · ${when(entry.timestamp)}\n\n${unwrapHandoffDocument(entry.content)}`
+            : quote(entry.content),
+        );
+        break;
+      case 'model_change':
+        parts.push(`_Model changed to ${entry.model}_`);
+        break;
+      case 'handoff_outcome':
+        parts.push(`_${outcomeText(entry)}_`);
+        break;
+      case 'session_info':
+        break;
+    }
+  }
+  return `${parts.join('\n\n')}\n`;
+}
+
+type Results = Map<string, { content: string; isError: boolean }>;
+
+function messageSection(message: AgentMessage, timestamp: string, results: Results): string {
+  const lines = [`## ${message.role === 'user' ? 'You' : 'Claude'} · ${when(timestamp)}`];
+  for (const block of message.content) {
+    switch (block.type) {
+      case 'text':
+        if (block.text.trim()) lines.push(block.text.trim());
+        break;
+      case 'thinking':
+        if (block.thinking.trim()) lines.push(`<details>\n<summary>Thinking</summary>\n\n${block.thinking.trim()}\n\n</details>`);
+        break;
+      case 'tool_use':
+        lines.push(toolLine(block.name, block.input, results.get(block.id)));
+        break;
+      default:
+        break; // redacted thinking and blocks Baton does not model have nothing to read
+    }
+  }
+  const ending = endingOf(message);
+  if (ending) lines.push(`_${ending}_`);
+  return lines.join('\n\n');
+}
+
+function toolLine(name: string, input: unknown, result: { content: string; isError: boolean } | undefined): string {
+  const args = JSON.stringify(input ?? {}) ?? '';
+  const outcome = result ? `${result.isError ? 'error: ' : ''}${shorten(result.content) || '(no output)'}` : 'no result';
+  return `- Tool call **${name}** ${code(shorten(args))} → ${code(outcome)}`;
+}
+
+function endingOf(message: AgentMessage): string | undefined {
+  if (message.aborted) return 'Stopped';
+  if (message.errorMessage !== undefined) return `Failed: ${message.errorMessage}`;
+  if (message.stopReason === 'max_tokens') return texts.cutOff;
+  if (message.stopReason === 'refusal') return texts.refusal;
+  return undefined;
+}
+
+function outcomeText(entry: Extract<SessionEntry, { type: 'handoff_outcome' }>): string {
+  if (entry.outcome === 'done') return texts.handedOffTo(entry.childTitle ?? 'a new session');
+  if (entry.outcome === 'cancelled') return texts.handoffCancelled;
+  return texts.handoffFailed(entry.message ?? 'unknown error');
+}
+
+function toolResults(branch: readonly SessionEntry[]): Results {
+  const results: Results = new Map();
+  for (const entry of branch) {
+    if (entry.type !== 'message') continue;
+    for (const block of entry.message.content) {
+      if (block.type === 'tool_result') results.set(block.tool_use_id, { content: block.content, isError: block.is_error ?? false });
+    }
+  }
+  return results;
+}
+
+function isToolResults(message: AgentMessage): boolean {
+  return message.content.length > 0 && message.content.every((b) => b.type === 'tool_result');
+}
+
+/** "2025-03-14 09:26 UTC": the same for every reader, wherever the file is opened. */
+function when(timestamp: string): string {
+  const ms = Date.parse(timestamp);
+  return Number.isNaN(ms) ? timestamp : `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function shorten(text: string): string {
+  const flat = oneLine(text);
+  return flat.length > SUMMARY_CHARS ? `${flat.slice(0, SUMMARY_CHARS - 1)}…` : flat;
+}
+
+/** Inline code that holds any text: the fence is longer than the longest run of backticks inside. */
+function code(text: string): string {
+  const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+function quote(text: string): string {
+  return text
+    .trim()
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+}

@@ -1,0 +1,31 @@
+// Import session (SPEC §5): which tool wrote a file, and its conversation as Baton entries. A file of
+// another shape is refused with an error naming what is expected, before anything is written.
+import { texts } from '../../../shared/texts';
+import { BatonError } from '../errors';
+import { importBaton, isBatonHeader } from './importBaton';
+import { importClaudeCode, isClaudeCodeLine } from './importClaudeCode';
+import type { ImportedSession } from './importedSession';
+import { importPi } from './importPi';
+import { isObject, jsonLines, type JsonLine } from './jsonLines';
+
+/** Claude Code files may open with summaries and snapshots; a conversation line comes within these. */
+const CLAUDE_CODE_LOOKAHEAD = 50;
+
+export function importSessionText(fileName: string, text: string): ImportedSession {
+  const lines = jsonLines(text);
+  if (!isObject(lines[0]?.value)) throw new BatonError('invalid_input', texts.importNotJsonLines(fileName));
+  const imported = importerOf(lines)?.(lines);
+  if (!imported) throw new BatonError('invalid_input', texts.importUnknownFormat(fileName));
+  if (!imported.entries.some((entry) => entry.type === 'message')) throw new BatonError('invalid_input', texts.importNoMessages(fileName));
+  return imported;
+}
+
+function importerOf(lines: readonly JsonLine[]): ((lines: readonly JsonLine[]) => ImportedSession) | undefined {
+  const first = lines[0]?.value;
+  if (isObject(first) && first.type === 'session') {
+    if (isBatonHeader(first)) return importBaton;
+    if (typeof first.id === 'string' && typeof first.timestamp === 'string') return importPi;
+    return undefined;
+  }
+  return lines.slice(0, CLAUDE_CODE_LOOKAHEAD).some(({ value }) => isClaudeCodeLine(value)) ? importClaudeCode : undefined;
+}

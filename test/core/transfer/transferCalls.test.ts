@@ -1,0 +1,236 @@
+// Export session, Export document and Import session through the core's calls, as the renderer makes
+// them: real session files in a temp folder, a fake model server, both ways an export can leave (the
+// desktop's save dialog, a web-mode download).
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BatonEvent, CallInput, CallOutput, Channel, SaveOutcome } from '../../../shared/contract';
+import { texts } from '../../../shared/texts';
+import { createCore, type Core } from '../../../electron/core/BatonCore';
+import { EnvApiKeyStore } from '../../../electron/core/settings/apiKey';
+import { openConfSettings } from '../../../electron/core/settings/SettingsStore';
+import type { ExportFile } from '../../../electron/core/transfer/sessionExport';
+import { useFakeAnthropic } from '../../fakeAnthropic';
+
+const fake = useFakeAnthropic();
+let dataDir: string;
+let core: Core;
+let events: BatonEvent[];
+
+function boot(saveFile?: (file: ExportFile) => Promise<string | undefined>): Core {
+  const started = createCore({
+    dataDir,
+    settings: openConfSettings(dataDir),
+    apiKey: new EnvApiKeyStore({ ANTHROPIC_API_KEY: 'test-key' }),
+    transport: saveFile ? 'electron' : 'web',
+    provider: { baseURL: fake.url, maxRetries: 1, inactivityTimeoutMs: 5_000 },
+    ...(saveFile && { saveFile }),
+  });
+  events = [];
+  started.subscribe((e) => events.push(e));
+  return started;
+}
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'baton-transfer-'));
+  core = boot();
+});
+afterEach(async () => {
+  await core.dispose();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function call<C extends Channel>(channel: C, input: CallInput<C>): Promise<CallOutput<C>> {
+  const result = await core.dispatch(channel, input, true);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
+  return result.data as CallOutput<C>;
+}
+
+async function failure<C extends Channel>(channel: C, input: CallInput<C>) {
+  const result = await core.dispatch(channel, input, true);
+  if (result.ok) throw new Error(`${channel} succeeded`);
+  return result.error;
+}
+
+async function chat(text: string): Promise<void> {
+  const ends = () => events.filter((e) => e.type === 'agent_end').length;
+  const before = ends();
+  await call('chat.send', { text });
+  await expect.poll(ends).toBe(before + 1);
+}
+
+function downloaded(outcome: SaveOutcome): Extract<SaveOutcome, { status: 'download' }> {
+  if (outcome.status !== 'download') throw new Error(`expected a download, got ${outcome.status}`);
+  return outcome;
+}
+
+/** Sends a file's text the way the renderer does: begin, pieces, finish. */
+async function importText(fileName: string, text: string, pieces = 3) {
+  const { uploadId } = await call('sessions.importBegin', { fileName, size: text.length });
+  const size = Math.ceil(text.length / pieces);
+  for (let at = 0; at < text.length; at += size) await call('sessions.importAppend', { uploadId, text: text.slice(at, at + size) });
+  return core.dispatch('sessions.importFinish', { uploadId }, true);
+}
+
+const sessionFiles = () => readdirSync(join(dataDir, 'sessions')).filter((f) => f.endsWith('.jsonl')).sort();
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../../fixtures/imports', name), 'utf8');
+
+describe('Export session', () => {
+  it('gives web mode a Markdown download: title, who said what and when, thinking folded, code as written', async () => {
+    fake.enqueue({
+      kind: 'reply',
+      content: [
+        { type: 'thinking', thinking: 'A small example will do', signature: 'c2ln' },
+        { type: 'text', text: 'Like this:\n\n```ts\nconst answer = 42;\n```' },
+      ],
+    });
+    await chat('Show me a constant');
+    const { header } = await call('sessions.current', {});
+    const file = downloaded(await call('sessions.export', { id: header.id, format: 'markdown' }));
+    expect(file).toMatchObject({ fileName: 'Show me a constant.md', mimeType: 'text/markdown' });
+    const md = file.content;
+    expect(md.startsWith('# Show me a constant\n')).toBe(true);
+    expect(md).toMatch(/## You · \d{4}-\d\d-\d\d \d\d:\d\d UTC\n\nShow me a constant/);
+    expect(md).toContain('<details>\n<summary>Thinking</summary>\n\nA small example will do\n\n</details>');
+    expect(md).toContain('```ts\nconst answer = 42;\n```');
+    expect(md.indexOf('## You')).toBeLessThan(md.indexOf('## Claude'));
+  });
+
+  it('gives a JSON export that Import session makes the same conversation of', async () => {
+    await chat('First');
+    fake.enqueue({ kind: 'tool_use', name: 'todo_write', input: { todos: [{ content: 'Ship it', status: 'pending' }] }, text: 'Noting it' });
+    await chat('Second');
+    await call('sessions.rename', { id: (await call('sessions.current', {})).header.id, title: 'Round trip' });
+    const original = await call('sessions.current', {});
+    const file = downloaded(await call('sessions.export', { id: original.header.id, format: 'json' }));
+    expect(file).toMatchObject({ fileName: 'Round trip.jsonl', mimeType: 'application/x-ndjson' });
+    expect(file.content.split('\n')[0]).toBe(JSON.stringify(original.header));
+
+    const result = await importText(file.fileName, file.content);
+    if (!result.ok) throw new Error(result.error.message);
+    const { session, format, skippedLines, messageCount } = result.data as CallOutput<'sessions.importFinish'>;
+    expect({ format, skippedLines, messageCount }).toEqual({ format: 'baton', skippedLines: 0, messageCount: 6 });
+    expect(session.header.id).not.toBe(original.header.id);
+    expect(session.header).toMatchObject({ origin: 'import', importedFrom: { format: 'baton', fileName: 'Round trip.jsonl', skippedLines: 0 } });
+    expect(session.entries).toEqual(original.entries);
+    const listed = await call('sessions.list', {});
+    expect(listed.find((s) => s.id === session.header.id)).toMatchObject({ title: 'Round trip', origin: 'import', messageCount: 6 });
+    // It is open now, and it goes on like any other session.
+    expect((await call('sessions.current', {})).header.id).toBe(session.header.id);
+    await chat('Third');
+    expect(JSON.stringify(fake.messageRequests().at(-1)!.body)).toContain('Noting it');
+  });
+
+  it('exports a session that is not open without taking it over', async () => {
+    await chat('Kept aside');
+    const { header } = await call('sessions.current', {});
+    await call('sessions.new', {});
+    const file = downloaded(await call('sessions.export', { id: header.id, format: 'markdown' }));
+    expect(file.content).toContain('Kept aside');
+    // Its lock was never taken: it opens as usual.
+    expect((await call('sessions.open', { id: header.id })).header.id).toBe(header.id);
+  });
+
+  it('on the desktop, saves where the user says in the save dialog, or nothing when they cancel', async () => {
+    await core.dispose();
+    const offered: ExportFile[] = [];
+    let answer: string | undefined = '/home/me/Exported.md';
+    core = boot(async (file) => {
+      offered.push(file);
+      return answer;
+    });
+    await chat('Desktop export');
+    const { header } = await call('sessions.current', {});
+    expect(await call('sessions.export', { id: header.id, format: 'markdown' })).toEqual({ status: 'saved', path: '/home/me/Exported.md' });
+    expect(offered[0]).toMatchObject({ fileName: 'Desktop export.md', mimeType: 'text/markdown' });
+    expect(offered[0]!.content).toContain('# Desktop export');
+    answer = undefined;
+    expect(await call('sessions.export', { id: header.id, format: 'json' })).toEqual({ status: 'cancelled' });
+  });
+});
+
+describe('Export document', () => {
+  it('saves the handoff document of the card a handed-off session starts with', async () => {
+    await chat('We are building a bridge');
+    await chat('Use steel');
+    fake.enqueue({ kind: 'text', text: '## Goal\nBuild a steel bridge' });
+    const result = await call('handoff.start', {});
+    if (result.status !== 'done') throw new Error(result.status);
+    const card = result.session.entries.find((e) => e.type === 'custom_message')!;
+    const file = downloaded(await call('sessions.exportDocument', { id: result.session.header.id, entryId: card.id }));
+    expect(file).toEqual({
+      status: 'download',
+      fileName: 'Build a steel bridge handoff.md',
+      mimeType: 'text/markdown',
+      content: '## Goal\nBuild a steel bridge\n',
+    });
+    const wrong = await failure('sessions.exportDocument', { id: result.session.header.id, entryId: 'nope' });
+    expect(wrong.code).toBe('not_found');
+  });
+});
+
+describe('Import session', () => {
+  it('imports a real Claude Code session and opens it, titled by its summary', async () => {
+    const before = await call('sessions.current', {});
+    const result = await importText('fe5e1c67.jsonl', fixture('claude-code-viewer-session-excerpt.jsonl'), 5);
+    if (!result.ok) throw new Error(result.error.message);
+    const { session, messageCount } = result.data as CallOutput<'sessions.importFinish'>;
+    expect(messageCount).toBe(7);
+    expect(session.header).toMatchObject({
+      title: 'Empty Repo Setup: CLAUDE.md Foundation Created',
+      origin: 'import',
+      importedFrom: { format: 'claude-code', fileName: 'fe5e1c67.jsonl', skippedLines: 0 },
+    });
+    expect(session.header.id).not.toBe(before.header.id);
+    const switched = events.filter((e) => e.type === 'session_switched');
+    expect(switched.at(-1)).toMatchObject({ session: { header: { id: session.header.id } } });
+    // The file on disk is a Baton session like any other.
+    const onDisk = readFileSync(join(dataDir, 'sessions', sessionFiles().find((f) => f.includes(session.header.id))!), 'utf8');
+    expect(onDisk.trimEnd().split('\n')).toHaveLength(1 + session.entries.length);
+  });
+
+  it('refuses a file of another shape and creates nothing', async () => {
+    await chat('Where I was');
+    const current = await call('sessions.current', {});
+    const files = sessionFiles();
+    const listed = await call('sessions.list', {});
+    for (const [name, text] of [
+      ['notes.md', '# My notes\n\nNothing to see.\n'],
+      ['events.jsonl', '{"event":"click"}\n{"event":"key"}\n'],
+    ] as const) {
+      const result = await importText(name, text, 1);
+      expect(result).toEqual({
+        ok: false,
+        error: { code: 'invalid_input', message: name === 'notes.md' ? texts.importNotJsonLines(name) : texts.importUnknownFormat(name) },
+      });
+    }
+    expect(sessionFiles()).toEqual(files);
+    expect(readdirSync(join(dataDir, 'sessions')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(await call('sessions.list', {})).toEqual(listed);
+    expect((await call('sessions.current', {})).header.id).toBe(current.header.id);
+  });
+
+  it('refuses a file that did not arrive whole, and an upload it does not know', async () => {
+    const text = fixture('pi-mono-large-session-excerpt.jsonl');
+    const { uploadId } = await call('sessions.importBegin', { fileName: 'pi.jsonl', size: text.length });
+    await call('sessions.importAppend', { uploadId, text: text.slice(0, 100) });
+    expect(await failure('sessions.importFinish', { uploadId })).toEqual({ code: 'invalid_input', message: texts.importIncomplete('pi.jsonl') });
+    expect(await failure('sessions.importAppend', { uploadId, text: 'x' })).toEqual({ code: 'not_found', message: texts.importInterrupted });
+    const files = sessionFiles();
+    const big = await call('sessions.importBegin', { fileName: 'pi.jsonl', size: 10 });
+    expect(await failure('sessions.importAppend', { uploadId: big.uploadId, text: text.slice(0, 11) })).toMatchObject({ code: 'invalid_input' });
+    expect(sessionFiles()).toEqual(files);
+  });
+
+  it('waits for a streaming reply: refused with the busy text, nothing created', async () => {
+    fake.enqueue({ kind: 'stall', text: 'Thinking it over' });
+    await call('chat.send', { text: 'Take your time' });
+    await expect.poll(() => events.some((e) => e.type === 'message_update')).toBe(true);
+    const files = sessionFiles();
+    const result = await importText('pi.jsonl', fixture('pi-mono-large-session-excerpt.jsonl'));
+    expect(result).toEqual({ ok: false, error: { code: 'busy', message: texts.busy } });
+    expect(sessionFiles()).toEqual(files);
+    await call('chat.stop', {});
+  });
+});
