@@ -14,6 +14,7 @@ import { isTrustedSender } from './ipcSender';
 import { buildAppMenu, type MenuCommand } from './menu';
 import { openExternal } from './openExternal';
 import { openSafeApiKeyStore } from './safeApiKey';
+import { saveFileFrom } from './saveFile';
 import { createMainWindow } from './window';
 
 // BATON_DATA_DIR (SPEC §7) moves all data, and with it the single-instance lock, which Electron keys on
@@ -73,6 +74,7 @@ function start(): void {
     transport: 'electron',
     version: app.getVersion(),
     openExternal,
+    saveFile: saveFileFrom(liveWindow),
   });
   liveCore = core;
   registerIpcHandlers(ipcMain, core.dispatch, isTrusted);

@@ -15,6 +15,8 @@ const API_KEY = 'sk-ant-built-bundles-test';
 const fake = useFakeAnthropic();
 let outDir: string;
 let dataDir: string;
+/** Where the stand-in's save dialog puts an export. */
+let saveDir: string;
 let bundles: { main: string; preload: string };
 let desktop: DesktopHost;
 
@@ -23,10 +25,11 @@ beforeAll(async () => {
   mkdirSync(join(root, 'out'), { recursive: true });
   outDir = mkdtempSync(join(root, 'out', 'bundles-test-'));
   dataDir = mkdtempSync(join(tmpdir(), 'baton-desktop-'));
+  saveDir = mkdtempSync(join(tmpdir(), 'baton-saved-'));
   bundles = buildDesktopBundles(outDir);
   desktop = await startDesktopHost({
     mainBundle: bundles.main,
-    env: { BATON_DATA_DIR: dataDir, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: API_KEY },
+    env: { BATON_DATA_DIR: dataDir, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: API_KEY, BATON_TEST_SAVE_DIR: saveDir },
   });
 }, 90_000);
 
@@ -34,6 +37,7 @@ afterAll(() => {
   desktop?.kill();
   rmSync(outDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(saveDir, { recursive: true, force: true });
 });
 
 const eventsOf = <T extends BatonEvent['type']>(type: T) =>
@@ -164,6 +168,16 @@ describe('the built app, driven through the preload API', () => {
     expect(header).toMatchObject({ type: 'session', id: child.id, parentSession: parent.data.header.id, origin: 'handoff' });
     const card = entries.find((e) => e.type === 'custom_message' && e.customType === 'handoff');
     expect(card?.content).toContain('<handoff-context>\n## Goal\nBuild a steel bridge\n</handoff-context>');
+  });
+
+  it('saves an export through the save dialog into the file the user chose, not handing it to the page', async () => {
+    expect(await desktop.call('sessions.new', {})).toMatchObject({ ok: true });
+    await chat('Export me');
+    const current = await desktop.call('sessions.current', {});
+    if (!current.ok) throw new Error(current.error.message);
+    const saved = await desktop.call('sessions.export', { id: current.data.header.id, format: 'markdown' });
+    expect(saved).toEqual({ ok: true, data: { status: 'saved', path: join(saveDir, 'Export me.md') } });
+    expect(readFileSync(join(saveDir, 'Export me.md'), 'utf8')).toMatch(/^# Export me\n[\s\S]*## You · [^\n]*\n\nExport me\n/);
   });
 
   it('answers a malformed payload with invalid_input, and does not throw', async () => {

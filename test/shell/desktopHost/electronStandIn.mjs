@@ -5,6 +5,7 @@
 // sandboxed preload gets. IPC between the two sides works like Electron's: payloads are structured-cloned,
 // a handler gets the sender frame, main→renderer messages arrive asynchronously in the main frame.
 import { EventEmitter } from 'node:events';
+import { basename, join } from 'node:path';
 
 export const STAND_IN_VERSION = '0.0.0-stand-in';
 
@@ -184,6 +185,12 @@ export const dialog = {
   errorBoxes: [],
   showErrorBox(title, content) {
     dialog.errorBoxes.push({ title, content });
+  },
+  /** The user picks the offered name in BATON_TEST_SAVE_DIR, or cancels when that is not set. */
+  async showSaveDialog(windowOrOptions, maybeOptions) {
+    const options = maybeOptions ?? windowOrOptions;
+    const dir = process.env.BATON_TEST_SAVE_DIR;
+    return dir ? { canceled: false, filePath: join(dir, basename(options.defaultPath)) } : { canceled: true, filePath: '' };
   },
 };
 
