@@ -123,7 +123,7 @@ export const calls = {
    * creates nothing. `size` is the text's length in characters.
    */
   'sessions.importBegin': {
-    input: z.object({ fileName: z.string().min(1).max(255), size: z.number().int().min(1).max(IMPORT_MAX_CHARS) }).strict(),
+    input: z.object({ fileName: z.string().min(1).max(255), size: z.number().int().nonnegative().max(IMPORT_MAX_CHARS) }).strict(),
     output: z.object({ uploadId: z.string() }),
   },
   'sessions.importAppend': { input: z.object({ uploadId: Id, text: z.string().min(1).max(IMPORT_CHUNK_CHARS) }).strict(), output: Ok },

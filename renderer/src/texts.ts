@@ -34,5 +34,13 @@ export const uiTexts = {
   thinkingRedacted: 'Thinking (redacted)',
   thinkingRedactedTitle: "Encrypted by Anthropic's safety systems: kept and sent back to Claude, but not readable.",
   thinkingBudgetInvalid: (min: string, max: string) => `Enter a whole number of tokens from ${min} to ${max}.`,
+  imported: (messages: number, skipped: number) =>
+    `Imported ${messages} ${messages === 1 ? 'message' : 'messages'}${skipped > 0 ? `; ${skipped} ${skipped === 1 ? 'line' : 'lines'} of the file skipped` : ''}`,
+  importing: (fileName: string) => `Importing ${fileName}…`,
+  importedLineage: '↳ imported',
+  importUnreadable: (fileName: string, reason: string) => `Could not read ${fileName}: ${reason}`,
+  exported: (path: string) => `Saved ${path}`,
+  /** The imported session's note: how many lines of its file were not taken over. */
+  skippedLines: (n: number) => `${n} ${n === 1 ? 'line' : 'lines'} of the file skipped`,
   reviewCutOff: 'This document was cut off before it was finished. Read it, and complete it if needed, before starting the new session.',
 } as const;

@@ -8,6 +8,7 @@ import { FALLBACK_MODELS } from '../../shared/models';
 import { DEFAULT_SETTINGS } from '../../shared/settings';
 import { createBatonStore, type BatonStore } from '../../renderer/src/store';
 import { StoreProvider } from '../../renderer/src/store/StoreProvider';
+import type { Deps } from '../../renderer/src/store/types';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -144,10 +145,10 @@ export interface Setup {
  * A store on a fake API, initialised (events subscribed, first session loaded). Pass `init: false`
  * when rendering <App/>, which initialises the store itself.
  */
-export async function setup(handlers: Handlers = {}, { init = true } = {}): Promise<Setup> {
+export async function setup(handlers: Handlers = {}, { init = true, deps = {} }: { init?: boolean; deps?: Partial<Omit<Deps, 'api'>> } = {}): Promise<Setup> {
   const fake = fakeApi(handlers);
   const frames = manualFrames();
-  const store = createBatonStore(fake.api, { frame: frames, setTimeout: () => 0 });
+  const store = createBatonStore(fake.api, { frame: frames, setTimeout: () => 0, ...deps });
   if (init) store.getState().init();
   await settle();
   return { fake, store, frames };

@@ -13,8 +13,10 @@ import { isModalOpen } from './selectors';
 import { createSessionSlice } from './sessionSlice';
 import { createSettingsSlice } from './settingsSlice';
 import { createSidebarSlice } from './sidebarSlice';
+import { createTransferSlice } from './transferSlice';
 import type { BatonState, BatonStore, Deps } from './types';
 import { createUiSlice } from './uiSlice';
+import { downloadFile } from '../lib/download';
 
 export type { BatonState, BatonStore } from './types';
 
@@ -23,6 +25,7 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
     api,
     frame: animationFrames,
     setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+    download: downloadFile,
     ...overrides,
   };
 
@@ -35,6 +38,7 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
     ...createComposerSlice(set, get, deps),
     ...createHandoffSlice(set, get, deps),
     ...createSidebarSlice(set, get, deps),
+    ...createTransferSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
     ...createConnectionSlice(set, get, deps),
 

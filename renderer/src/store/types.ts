@@ -13,6 +13,8 @@ import type { SettingsSlice } from './settingsSlice';
 import type { SidebarSlice } from './sidebarSlice';
 import type { UiSlice } from './uiSlice';
 import type { FrameScheduler } from './frameScheduler';
+import type { TransferSlice } from './transferSlice';
+import type { DownloadFile } from '../lib/download';
 
 export interface RootActions {
   /** Loads everything the first screen needs and subscribes to events; returns the unsubscribe. */
@@ -33,6 +35,7 @@ export type BatonState = SessionSlice &
   NoticeSlice &
   SettingsSlice &
   SidebarSlice &
+  TransferSlice &
   UiSlice &
   ConnectionSlice &
   RootActions;
@@ -42,6 +45,8 @@ export interface Deps {
   frame: FrameScheduler;
   /** Timers for notices that fade; injectable so tests control time. */
   setTimeout: (fn: () => void, ms: number) => unknown;
+  /** The browser's download of an export the core handed back (web mode). */
+  download: (file: DownloadFile) => void;
 }
 
 export type SetState = StoreApi<BatonState>['setState'];

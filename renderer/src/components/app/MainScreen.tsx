@@ -12,6 +12,7 @@ import { Sidebar } from '../sessions/Sidebar';
 import { StatusLine } from './StatusLine';
 import { TodosPanel } from '../todos/TodosPanel';
 import { Toolbar } from './Toolbar';
+import { ImportedFromNote } from '../transfer/ImportedFromNote';
 
 export function MainScreen() {
   const modalOpen = useBaton(isModalOpen);
@@ -26,6 +27,7 @@ export function MainScreen() {
         {sidebarOpen && <div className="drawer-backdrop" onClick={closeSidebar} />}
         <main className="main">
           <Toolbar />
+          <ImportedFromNote />
           <div className="content">
             <ChatView />
             <TodosPanel />

@@ -2,6 +2,7 @@ import { sessionTitle } from '../../store/selectors';
 import { useBaton } from '../../store/StoreProvider';
 import { HandOffButton } from '../handoff/HandOffButton';
 import { ModelPicker } from '../settings/ModelPicker';
+import { ExportMenu } from '../transfer/ExportMenu';
 
 export function Toolbar() {
   const title = useBaton(sessionTitle);
@@ -24,6 +25,7 @@ export function Toolbar() {
           New session
         </button>
         <HandOffButton />
+        <ExportMenu />
         <button type="button" onClick={() => openSettings()}>
           Settings
         </button>

@@ -1,4 +1,5 @@
 import type { SessionSummary } from '../../../../shared/session';
+import { IMPORT_ORIGIN } from '../../../../shared/sessionFormat';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
 import { SessionRenameInput } from './SessionRenameInput';
@@ -45,6 +46,7 @@ export function SessionItem({ summary, isCurrent, parent, handedOffTo }: Props) 
       {parent !== undefined && (
         <span className="lineage">{uiTexts.handedOffFrom(parent?.title ?? uiTexts.unknownParent)}</span>
       )}
+      {summary.origin === IMPORT_ORIGIN && <span className="lineage">{uiTexts.importedLineage}</span>}
       {handedOffTo.map((child) => (
         <span key={child.id} className="lineage">
           {uiTexts.handedOffTo(child.title)}

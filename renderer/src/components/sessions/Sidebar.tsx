@@ -1,3 +1,4 @@
+import { ImportSessionButton } from '../transfer/ImportSessionButton';
 import { SessionList } from './SessionList';
 import { SessionSearch } from './SessionSearch';
 
@@ -6,6 +7,9 @@ export function Sidebar() {
     <nav aria-label="Sessions" id="sessions-nav" className="sidebar">
       <SessionSearch />
       <SessionList />
+      <div className="sidebar-footer">
+        <ImportSessionButton />
+      </div>
     </nav>
   );
 }

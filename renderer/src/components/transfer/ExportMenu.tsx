@@ -1,0 +1,60 @@
+// Export session: a button that shows the two formats; choosing one saves the open session in it.
+// The choices close on a pick, on Escape (focus back on the button) and when focus or a click leaves.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { ExportFormat } from '../../../../shared/contract';
+import { useBaton } from '../../store/StoreProvider';
+
+const FORMATS: { format: ExportFormat; label: string }[] = [
+  { format: 'markdown', label: 'Markdown (.md)' },
+  { format: 'json', label: 'JSON (.jsonl)' },
+];
+
+export function ExportMenu() {
+  const [open, setOpen] = useState(false);
+  const hasSession = useBaton((s) => s.session !== null);
+  const exportSession = useBaton((s) => s.exportSession);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const choicesId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.stopPropagation(); // Escape closes the choices, not whatever the window would do with it
+    setOpen(false);
+    button.current?.focus();
+  };
+  const choose = (format: ExportFormat) => {
+    setOpen(false);
+    void exportSession(format);
+  };
+  return (
+    <div
+      ref={root}
+      className="export-menu"
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button ref={button} type="button" disabled={!hasSession} aria-expanded={open} aria-controls={choicesId} onClick={() => setOpen(!open)}>
+        Export session
+      </button>
+      <div id={choicesId} className="export-choices" role="group" aria-label="Export format" hidden={!open}>
+        {FORMATS.map(({ format, label }) => (
+          <button key={format} type="button" onClick={() => choose(format)}>
+            {label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

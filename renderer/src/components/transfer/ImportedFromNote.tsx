@@ -1,0 +1,16 @@
+// The line under the toolbar of an imported session: which tool's file it came from, and how much of
+// that file could not be taken over.
+import { texts } from '../../../../shared/texts';
+import { useBaton } from '../../store/StoreProvider';
+import { uiTexts } from '../../texts';
+
+export function ImportedFromNote() {
+  const from = useBaton((s) => s.session?.header.importedFrom);
+  if (!from) return null;
+  return (
+    <p className="imported-from">
+      {texts.importedFrom(from.format, from.fileName)}
+      {from.skippedLines > 0 && ` · ${uiTexts.skippedLines(from.skippedLines)}`}
+    </p>
+  );
+}
