@@ -7,7 +7,7 @@ export function StreamingMessage() {
   return (
     <article data-testid="message" className="message assistant streaming" aria-busy="true">
       <div className="message-role">Claude</div>
-      {text ? <Markdown text={text} /> : <p className="typing">Thinking…</p>}
+      {text ? <Markdown text={text} streaming /> : <p className="typing">Thinking…</p>}
     </article>
   );
 }
