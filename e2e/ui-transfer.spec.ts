@@ -1,6 +1,7 @@
 // Export session, Export document and Import session in the browser (web mode): exports arrive as
 // downloads, imports are picked in the file chooser, and real session files of other tools open as
 // Baton sessions that go on like any other.
+import AxeBuilder from '@axe-core/playwright';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,3 +109,17 @@ test('Export document on the handoff card downloads the document as Markdown', a
   expect(download.suggestedFilename()).toMatch(/handoff\.md$/);
   expect(readFileSync((await download.path())!, 'utf8')).toBe(`${handoffDocument('BRIDGE')}\n`);
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`${scheme} theme: the export choices and an imported session have no serious accessibility violations`, async ({ page, baton }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await baton.open(page);
+    await importFile(page, fixture('pi-mono-large-session-excerpt.jsonl'));
+    await expect(page.getByText(texts.importedFrom('pi', 'pi-mono-large-session-excerpt.jsonl'))).toBeVisible();
+    await page.getByRole('button', { name: 'Export session' }).click();
+    await expect(page.getByRole('button', { name: 'JSON (.jsonl)' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
