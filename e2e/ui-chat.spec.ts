@@ -61,7 +61,7 @@ test('a link in a reply opens in a new tab, never in the app; a script link goes
 
 test('Stop ends the reply, keeps the partial text and marks it Stopped', async ({ page, baton }) => {
   await baton.open(page);
-  baton.fake.enqueue({ kind: 'text', text: 'One two three four five six seven eight nine ten.', chunkSize: 4, delayMs: 150 });
+  baton.fake.enqueue({ kind: 'text', text: 'One two three four five six seven eight nine ten.', chunkSize: 4, delayMs: 400 });
   await send(page, 'Count slowly');
   await expect(messages(page).last()).toContainText('One two');
   await page.getByRole('button', { name: 'Stop' }).click();
@@ -75,7 +75,7 @@ test('Stop ends the reply, keeps the partial text and marks it Stopped', async (
 test('a message sent while a reply streams is queued, shown, then delivered as steering', async ({ page, baton }) => {
   await baton.open(page);
   baton.fake.enqueue(
-    { kind: 'text', text: 'A slow first answer that takes a while to finish.', chunkSize: 4, delayMs: 120 },
+    { kind: 'text', text: 'A slow first answer that takes a while to finish.', chunkSize: 4, delayMs: 350 },
     { kind: 'text', text: 'Steered answer.' },
   );
   await send(page, 'Start a long answer');
@@ -96,7 +96,7 @@ test('a message sent while a reply streams is queued, shown, then delivered as s
 test('Alt+Enter while streaming queues a follow-up for after the reply', async ({ page, baton }) => {
   await baton.open(page);
   baton.fake.enqueue(
-    { kind: 'text', text: 'First answer, streamed slowly to leave time.', chunkSize: 4, delayMs: 100 },
+    { kind: 'text', text: 'First answer, streamed slowly to leave time.', chunkSize: 4, delayMs: 350 },
     { kind: 'text', text: 'Follow-up answer.' },
   );
   await send(page, 'First question');

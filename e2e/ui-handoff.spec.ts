@@ -97,7 +97,8 @@ test('with fewer than two messages: a warning, no dialog, and the button stays e
 test('while a reply streams, handoff is refused by every trigger and nothing is queued', async ({ page, baton }) => {
   await baton.open(page);
   await exchange(page, baton, 'Busy session', 'First.');
-  baton.fake.enqueue({ kind: 'text', text: 'A long and slow second answer to keep things busy.', chunkSize: 3, delayMs: 150 });
+  // It waits after its first words until Stop: every refusal below happens while it streams.
+  baton.fake.enqueue({ kind: 'stall', text: 'A second answer that waits' });
   await send(page, 'Second question');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
 
