@@ -6,6 +6,7 @@ import { isAscii } from 'node:buffer';
 import { basename, dirname, join } from 'node:path';
 import { SessionOrigin, type SessionSummary } from '../../../shared/session';
 import { writeFileAtomic } from '../storage/atomicWrite';
+import type { FileState } from '../search/SearchIndex';
 import { errnoCode, StorageError } from '../storage/errors';
 import { realFs, type FsSeam } from '../storage/fsSeam';
 import { readAt } from '../storage/io';
@@ -138,13 +139,34 @@ export class SessionIndex {
    * contain every word of it, case-insensitively.
    */
   list(query?: string): SessionSummary[] {
-    const terms = (query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const words = titleWords(query);
     const rows: SessionSummary[] = [];
     for (const record of this.sortedRecords()) {
-      if (terms.length && !this.matches(record, terms)) continue;
+      if (words.length && !this.titleMatches(record, words)) continue;
       rows.push(record.summary); // frozen in put(), so sharing it is safe
     }
     return rows;
+  }
+
+  /** Every row, newest first (the array is the index's own: read it, do not keep it). */
+  rows(): readonly IndexRecord[] {
+    return this.sortedRecords();
+  }
+
+  /** Each file as the index last saw it, for the full-text index to reconcile with. */
+  fileStates(): FileState[] {
+    return [...this.records.values()].map(({ file, size, mtimeMs }) => ({ file, size, mtimeMs }));
+  }
+
+  /** Whether the row's title or first user message contains every word (see titleWords), case-insensitively. */
+  titleMatches(record: IndexRecord, words: readonly string[]): boolean {
+    let haystack = this.haystacks.get(record);
+    if (haystack === undefined) {
+      haystack = `${record.summary.title}\n${record.firstMessage}`.toLowerCase();
+      this.haystacks.set(record, haystack);
+    }
+    for (const word of words) if (!haystack.includes(word)) return false;
+    return true;
   }
 
   get(id: string): SessionSummary | undefined {
@@ -281,16 +303,11 @@ export class SessionIndex {
     }
     return this.sorted;
   }
+}
 
-  private matches(record: IndexRecord, terms: string[]): boolean {
-    let haystack = this.haystacks.get(record);
-    if (haystack === undefined) {
-      haystack = `${record.summary.title}\n${record.firstMessage}`.toLowerCase();
-      this.haystacks.set(record, haystack);
-    }
-    for (const term of terms) if (!haystack.includes(term)) return false;
-    return true;
-  }
+/** The words of a title search: the query lower-cased, split at white space. */
+export function titleWords(query: string | undefined): string[] {
+  return (query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
 }
 
 function listSessionFiles(fs: FsSeam, dir: string): string[] {

@@ -1,7 +1,12 @@
 // The sessions folder (SPEC §2): which file holds which session, and everything done to a session file
 // that is not the open one (create, open, delete, rename, tail preview). The open file itself is a
-// SessionManager; the history rows come from a SessionIndex, a cache this store keeps in step.
+// SessionManager; the history rows come from a SessionIndex and message search from a SearchIndex, two
+// caches this store keeps in step with what it writes.
+import { basename } from 'node:path';
+import type { IndexProgress, SessionHit } from '../../../shared/search';
 import type { SessionEntry, SessionSummary } from '../../../shared/session';
+import { SearchIndex } from '../search/SearchIndex';
+import { searchSessions } from '../search/searchSessions';
 import { errnoCode, StorageError } from '../storage/errors';
 import { realFs, type FsSeam } from '../storage/fsSeam';
 import { closeQuietly, fsyncDir, openFd } from '../storage/io';
@@ -16,6 +21,8 @@ import { readTail, readTailFrom, type SessionTail } from './tailReader';
 export interface SessionStoreOptions {
   /** Defaults to `session-index.json` beside the sessions folder. */
   indexFile?: string;
+  /** Defaults to `search-index.bin` beside the sessions folder. */
+  searchIndexFile?: string;
   /** The fs calls to use; tests pass one that fails on cue. */
   fs?: FsSeam;
 }
@@ -24,10 +31,15 @@ export class SessionStore {
   private constructor(
     readonly sessionsDir: string,
     private readonly index: SessionIndex,
+    /** The full-text index; its reading of the files is driven by BackgroundIndexing. */
+    readonly textIndex: SearchIndex,
     private readonly fs: FsSeam,
   ) {}
 
-  /** Opens the folder (creating it) and its index, reconciled with the files. */
+  /**
+   * Opens the folder (creating it) and its history index, reconciled with the files. The full-text index
+   * is loaded and told what changed, but reads no session file here.
+   */
   static load(sessionsDir: string, opts: SessionStoreOptions = {}): SessionStore {
     const fs = opts.fs ?? realFs;
     try {
@@ -35,7 +47,10 @@ export class SessionStore {
     } catch (err) {
       throw StorageError.fromFsError('Creating the sessions folder', sessionsDir, err);
     }
-    return new SessionStore(sessionsDir, SessionIndex.load(sessionsDir, { ...opts, fs }), fs);
+    const index = SessionIndex.load(sessionsDir, { indexFile: opts.indexFile, fs });
+    const textIndex = SearchIndex.load(sessionsDir, { indexFile: opts.searchIndexFile, fs });
+    textIndex.reconcile(index.fileStates());
+    return new SessionStore(sessionsDir, index, textIndex, fs);
   }
 
   /** A new session file, on disk and locked when this returns. sync() it to list it. */
@@ -87,6 +102,7 @@ export class SessionStore {
     }
     fsyncDir(this.fs, this.sessionsDir);
     this.index.drop(id);
+    this.textIndex.drop(basename(path));
   }
 
   /**
@@ -95,8 +111,10 @@ export class SessionStore {
    * sidebar costs no full load. A session open for writing anywhere is refused by its lock.
    */
   rename(id: string, title: string): SessionInfoEntry {
-    const entry = appendTitle(this.fs, this.fileFor(id), title);
+    const path = this.fileFor(id);
+    const entry = appendTitle(this.fs, path, title);
     this.index.update(id, { title });
+    this.textIndex.refresh(basename(path));
     return entry;
   }
 
@@ -113,6 +131,14 @@ export class SessionStore {
     return this.index.list(query);
   }
 
+  /**
+   * Sessions whose title or messages hold every word of the query, newest first, and how far the
+   * full-text index still has to go (null when it is complete).
+   */
+  search(query: string): { sessions: SessionHit[]; indexing: IndexProgress | null } {
+    return { sessions: searchSessions(this.index, this.textIndex, query), indexing: this.textIndex.progress };
+  }
+
   get(id: string): SessionSummary | undefined {
     return this.index.get(id);
   }
@@ -124,9 +150,14 @@ export class SessionStore {
     return file;
   }
 
-  /** Takes the open session's current summary into the history (after each saved message, rename, switch). */
+  /**
+   * Takes the open session's current summary into the history, and what it appended into the full-text
+   * index (after each saved message, rename, switch).
+   */
   sync(manager: SessionManager): SessionSummary {
-    return this.index.upsert(manager);
+    const summary = this.index.upsert(manager);
+    this.textIndex.refresh(basename(manager.getSessionFile()));
+    return summary;
   }
 
   /** Writes the history index if it changed: derived data, so callers save it lazily. */
