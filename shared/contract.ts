@@ -2,6 +2,7 @@
 // payload. Both transports (Electron IPC and the web-mode WebSocket) carry exactly this.
 import { z } from 'zod';
 import { ModelInfo } from './models';
+import { IndexProgress, SessionHit } from './search';
 import { AgentMessage, ImportFormat, SessionEntry, SessionHeader, SessionSummary, TodoItem, Usage } from './session';
 import { Settings, SettingsPatch } from './settings';
 
@@ -102,7 +103,12 @@ export const calls = {
   'settings.setApiKey': { input: z.object({ apiKey: z.string().min(1).max(500) }).strict(), output: AppInfo },
   /** The models to offer: from the Models API, else its cached list, else the built-in one (SPEC §3). */
   'models.list': { input: Empty, output: z.array(ModelInfo) },
-  'sessions.list': { input: z.object({ query: z.string().max(500).optional() }).strict(), output: z.array(SessionSummary) },
+  /**
+   * The history, newest first. With a query (SPEC §5 "Search"): the sessions whose title or messages hold
+   * every word of it; a message match names the entry to open at. While the full-text index is still
+   * being built (`search_index` events say how far), sessions it has not read match by title only.
+   */
+  'sessions.list': { input: z.object({ query: z.string().max(500).optional() }).strict(), output: z.array(SessionHit) },
   'sessions.current': { input: Empty, output: SessionView },
   'sessions.open': { input: z.object({ id: Id }).strict(), output: SessionView },
   'sessions.new': { input: Empty, output: SessionView },
@@ -195,6 +201,8 @@ export const BatonEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('agent_end'), ...sid }),
   z.object({ type: z.literal('session_switched'), session: SessionView }),
   z.object({ type: z.literal('sessions_changed') }),
+  /** How far the full-text index has got; indexed === total when a round of building is done. */
+  z.object({ type: z.literal('search_index'), ...IndexProgress.shape }),
   /** A background refresh of the Models API changed the model list. */
   z.object({ type: z.literal('models_changed'), models: z.array(ModelInfo) }),
   z.object({
@@ -221,7 +229,7 @@ export const BatonEvent = z.discriminatedUnion('type', [
    */
   z.object({ type: z.literal('connection'), state: z.enum(['lost', 'restored', 'token_invalid', 'too_many_attempts']) }),
   /** App menu or global shortcut, forwarded by the desktop shell. */
-  z.object({ type: z.literal('menu'), command: z.enum(['new-session', 'hand-off', 'search-sessions']) }),
+  z.object({ type: z.literal('menu'), command: z.enum(['new-session', 'hand-off', 'search-sessions', 'find-in-session']) }),
 ]);
 export type BatonEvent = z.infer<typeof BatonEvent>;
 

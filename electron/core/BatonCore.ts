@@ -16,6 +16,7 @@ import { toApiError } from './errors';
 import { ModelCatalog } from './models/ModelCatalog';
 import { MODELS_CACHE_FILE } from './models/modelsCache';
 import { ProviderClient, type ProviderOverrides } from './providerClient';
+import { BackgroundIndexing } from './search/BackgroundIndexing';
 import { SessionNavigator } from './SessionNavigator';
 import { SessionStore } from './session/SessionStore';
 import type { ApiKeyStore } from './settings/apiKey';
@@ -65,6 +66,12 @@ export function createCore(options: CoreOptions): Core {
   void models.refresh(); // in the background: the cached or built-in list answers meanwhile
 
   const store = SessionStore.load(join(options.dataDir, 'sessions'), { fs: options.fs });
+  // Message search reads the files in the background; until then the sidebar searches titles.
+  const indexing = new BackgroundIndexing(store.textIndex, {
+    onProgress: (progress) => emit({ type: 'search_index', ...progress }),
+    onSaveError: (err) => console.error(`[baton] Could not save the search index: ${(err as Error).message}`),
+  });
+  indexing.start();
   const agent = new AgentSession({
     sessionManager: store.openLatestOrCreate(), // where the user left off
     provider: { stream: (request, handlers) => provider.get().stream(request, handlers) },
@@ -99,6 +106,7 @@ export function createCore(options: CoreOptions): Core {
     reportError: (err) => emit({ type: 'error', sessionId: agent.sessionId, ...toApiError(err) }),
     dispose: async () => {
       models.dispose();
+      indexing.dispose();
       agent.abort();
       agent.abortHandoff();
       listeners.clear();

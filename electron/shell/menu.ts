@@ -30,6 +30,7 @@ export function buildAppMenu(options: {
         command('Hand off', 'CmdOrCtrl+Shift+H', 'hand-off'),
         { type: 'separator' },
         command('Search sessions', 'CmdOrCtrl+K', 'search-sessions'),
+        command('Find in session', 'CmdOrCtrl+F', 'find-in-session'),
         ...(platform === 'darwin' ? [] : [{ type: 'separator' as const }, { role: 'quit' as const }]),
       ],
     },

@@ -33,7 +33,7 @@ export function sessionsHandlers(ctx: CoreContext): Pick<Handlers, SessionChanne
       return sessionExport(manager, format, parent === undefined ? undefined : store.get(parent)?.title);
     });
   return {
-    'sessions.list': ({ query }) => store.list(query),
+    'sessions.list': ({ query }) => (query?.trim() ? store.search(query) : store.list()),
     'sessions.current': () => sessions.view(),
     'sessions.open': ({ id }) => sessions.open(id),
     'sessions.new': () => sessions.create(),

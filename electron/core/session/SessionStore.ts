@@ -3,7 +3,7 @@
 // SessionManager; the history rows come from a SessionIndex and message search from a SearchIndex, two
 // caches this store keeps in step with what it writes.
 import { basename } from 'node:path';
-import type { IndexProgress, SessionHit } from '../../../shared/search';
+import type { SessionHit } from '../../../shared/search';
 import type { SessionEntry, SessionSummary } from '../../../shared/session';
 import { SearchIndex } from '../search/SearchIndex';
 import { searchSessions } from '../search/searchSessions';
@@ -132,11 +132,11 @@ export class SessionStore {
   }
 
   /**
-   * Sessions whose title or messages hold every word of the query, newest first, and how far the
-   * full-text index still has to go (null when it is complete).
+   * Sessions whose title or messages hold every word of the query, newest first. Sessions the full-text
+   * index has not read yet (textIndex.progress says how many) match by title only.
    */
-  search(query: string): { sessions: SessionHit[]; indexing: IndexProgress | null } {
-    return { sessions: searchSessions(this.index, this.textIndex, query), indexing: this.textIndex.progress };
+  search(query: string): SessionHit[] {
+    return searchSessions(this.index, this.textIndex, query);
   }
 
   get(id: string): SessionSummary | undefined {

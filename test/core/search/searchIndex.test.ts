@@ -31,7 +31,7 @@ function write(store: SessionStore, build: (m: SessionManager) => void): Session
   return manager;
 }
 
-const ids = (store: SessionStore, query: string) => store.search(query).sessions.map((s) => s.id);
+const ids = (store: SessionStore, query: string) => store.search(query).map((s) => s.id);
 
 describe('searching message text', () => {
   it('finds a session by words anywhere in its messages, names the message and shows where the words are', () => {
@@ -45,13 +45,12 @@ describe('searching message text', () => {
     write(store, (m) => m.appendMessage(user('Something else entirely')));
 
     const found = store.search('parmigiano rice');
-    expect(found.sessions.map((s) => s.id)).toEqual([pasta.getSessionId()]);
-    const match = found.sessions[0]!.match!;
+    expect(found.map((s) => s.id)).toEqual([pasta.getSessionId()]);
+    const match = found[0]!.match!;
     expect(match.entryId).toBe(pasta.getEntries()[3]!.id);
     expect(match.snippet!.text).toBe('Stir the rice slowly and add the **Parmigiano** at the end, off the heat.');
     const marked = match.snippet!.highlights.map(([a, b]) => match.snippet!.text.slice(a, b));
     expect(marked).toEqual(['rice', 'Parmigiano']);
-    expect(found.indexing).toBeNull();
   });
 
   it('matches words by their start, ignoring case and accents', () => {
@@ -71,7 +70,7 @@ describe('searching message text', () => {
     expect(ids(store, '都庁')).toEqual([japanese.getSessionId()]);
     expect(ids(store, '京')).toEqual([japanese.getSessionId()]);
     expect(ids(store, '🚀')).toEqual([emoji.getSessionId()]);
-    const snippet = store.search('อากาศ').sessions[0]!.match!.snippet!;
+    const snippet = store.search('อากาศ')[0]!.match!.snippet!;
     expect(snippet.highlights.map(([a, b]) => snippet.text.slice(a, b))).toEqual(['อากาศ']);
   });
 
@@ -82,7 +81,7 @@ describe('searching message text', () => {
       m.appendMessage(assistant('ingress controllers route traffic'));
       m.appendMessage(user('kubernetes ingress annotations, then?'));
     });
-    const [hit] = store.search('ingress kubernetes').sessions;
+    const [hit] = store.search('ingress kubernetes');
     expect(hit?.id).toBe(s.getSessionId());
     expect(hit?.match?.entryId).toBe(s.getEntries()[2]!.id);
     expect(ids(store, 'kubernetes helm')).toEqual([]);
@@ -95,7 +94,7 @@ describe('searching message text', () => {
       m.appendMessage(user('Bread questions'));
       m.appendSessionInfo({ title: 'Sourdough notes' });
     });
-    const found = store.search('sourdough').sessions;
+    const found = store.search('sourdough');
     expect(found.map((s) => s.id)).toEqual([titled.getSessionId(), older.getSessionId()]);
     expect(found[0]!.match).toBeUndefined();
     expect(found[1]!.match?.snippet?.text).toBe('we talked about sourdough starters');
@@ -116,7 +115,7 @@ describe('searching message text', () => {
     const store = loadStore();
     const long = `${'filler words here '.repeat(40)}the needle is here ${'and more text after '.repeat(40)}`;
     write(store, (m) => m.appendMessage(assistant(long)));
-    const snippet = store.search('needle').sessions[0]!.match!.snippet!;
+    const snippet = store.search('needle')[0]!.match!.snippet!;
     expect(snippet.text.startsWith('…')).toBe(true);
     expect(snippet.text.endsWith('…')).toBe(true);
     expect(snippet.text.length).toBeLessThanOrEqual(165);
@@ -148,7 +147,7 @@ describe('keeping the index current', () => {
     store.sync(manager);
     expect(bytesRead).toBe(statSync(manager.getSessionFile()).size - before);
     expect(ids(store, 'walrus')).toEqual([manager.getSessionId()]);
-    expect(store.search('walrus').sessions[0]?.match?.entryId).toBe(manager.getEntries().at(-1)!.id);
+    expect(store.search('walrus')[0]?.match?.entryId).toBe(manager.getEntries().at(-1)!.id);
     manager.close();
   });
 
@@ -156,7 +155,7 @@ describe('keeping the index current', () => {
     const store = loadIndexed();
     const a = write(store, (m) => m.appendMessage(user('penguins in the snow')));
     store.rename(a.getSessionId(), 'Birds');
-    expect(store.search('penguins').sessions).toMatchObject([{ id: a.getSessionId(), title: 'Birds' }]);
+    expect(store.search('penguins')).toMatchObject([{ id: a.getSessionId(), title: 'Birds' }]);
     store.delete(a.getSessionId());
     expect(ids(store, 'penguins')).toEqual([]);
   });
@@ -171,7 +170,7 @@ describe('keeping the index current', () => {
     const again = SessionStore.load(sessionsDir(), { fs });
     const opened = fs.calls.openSync ?? 0;
     expect(again.textIndex.progress).toBeNull(); // nothing to read
-    expect(again.search('platypus').sessions.map((s) => s.id)).toEqual([a.getSessionId()]);
+    expect(again.search('platypus').map((s) => s.id)).toEqual([a.getSessionId()]);
     // The snippet is the one line read, by its offset.
     expect((fs.calls.openSync ?? 0) - opened).toBe(1);
   });
@@ -243,7 +242,7 @@ describe('keeping the index current', () => {
     while (again.textIndex.step(0)) steps++;
     expect(steps).toBeGreaterThan(1);
     expect(ids(again, 'marker399')).toEqual([m.getSessionId()]);
-    expect(again.search('marker0').sessions[0]?.match?.entryId).toBe(m.getEntries()[0]!.id);
+    expect(again.search('marker0')[0]?.match?.entryId).toBe(m.getEntries()[0]!.id);
   });
 
   it('skips a torn last line until it is complete', () => {
