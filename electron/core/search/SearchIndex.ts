@@ -12,7 +12,7 @@ import { realFs, type FsSeam } from '../storage/fsSeam';
 import { readAt } from '../storage/io';
 import { isSessionEntry } from '../session/entryShape';
 import { indexMore } from './FileIndexer';
-import { searchableText } from './searchableText';
+import { shownText } from './searchableText';
 import { decodeSnapshot, encodeSnapshot } from './snapshot';
 import { makeSnippet } from './snippet';
 import { TermDictionary } from './TermDictionary';
@@ -191,7 +191,7 @@ export class SearchIndex {
     }
     try {
       const value: unknown = JSON.parse(readAt(this.fs, fd, start, length).toString('utf8'));
-      const text = isSessionEntry(value) ? searchableText(value) : undefined;
+      const text = isSessionEntry(value) ? shownText(value) : undefined;
       return text === undefined ? undefined : makeSnippet(text, query.marks);
     } catch {
       return undefined; // the file changed under the index: no snippet until it is read again

@@ -48,7 +48,8 @@ describe('searching message text', () => {
     expect(found.map((s) => s.id)).toEqual([pasta.getSessionId()]);
     const match = found[0]!.match!;
     expect(match.entryId).toBe(pasta.getEntries()[3]!.id);
-    expect(match.snippet!.text).toBe('Stir the rice slowly and add the **Parmigiano** at the end, off the heat.');
+    // Quoted as the chat shows the reply: its Markdown rendered.
+    expect(match.snippet!.text).toBe('Stir the rice slowly and add the Parmigiano at the end, off the heat.');
     const marked = match.snippet!.highlights.map(([a, b]) => match.snippet!.text.slice(a, b));
     expect(marked).toEqual(['rice', 'Parmigiano']);
   });

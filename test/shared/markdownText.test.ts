@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { markdownShownText } from '../../shared/markdownText';
+
+describe('markdownShownText', () => {
+  it('drops emphasis, code and link markup, keeping what they show', () => {
+    expect(markdownShownText('Add the **Parmigiano** at the end, *off* the ~~fire~~ heat.')).toBe('Add the Parmigiano at the end, off the fire heat.');
+    expect(markdownShownText('**Note:** run `npm ci`, then see [the `README`](https://example.com/readme) or <https://example.com>.')).toBe(
+      'Note: run npm ci, then see the README or https://example.com.',
+    );
+    expect(markdownShownText('***both*** and **bold _and italic_**')).toBe('both and bold and italic');
+    expect(markdownShownText('**see `x` here**')).toBe('see x here');
+    expect(markdownShownText('![a diagram](d.png) and `` a`b ``')).toBe('a diagram and a`b');
+  });
+
+  it('keeps what only looks like markup', () => {
+    expect(markdownShownText('snake_case_name and 2 * 3 * 4')).toBe('snake_case_name and 2 * 3 * 4');
+    expect(markdownShownText('`**not bold**` and \\*escaped\\*')).toBe('**not bold** and *escaped*');
+    expect(markdownShownText('Tom &amp; Jerry &lt;3 &#233;t&#xE9;')).toBe('Tom & Jerry <3 été');
+    expect(markdownShownText('<b>raw html</b> is shown as written')).toBe('<b>raw html</b> is shown as written');
+  });
+
+  it('drops block markers and fence lines, one line per source line', () => {
+    const source = ['## Plan ##', '', '> quoted **words**', '- [x] done', '  1. nested', '', '---', '```python', 'def f(**kw):', '    return `x`', '```', 'after'].join('\n');
+    expect(markdownShownText(source)).toBe(['Plan', '', 'quoted words', 'done', 'nested', '', '', 'def f(**kw):', '    return `x`', 'after'].join('\n'));
+  });
+
+  it('finds the fences of a code block indented in a list, and one closed only by a longer fence', () => {
+    expect(markdownShownText(['1. Run:', '    ```sh', '    npm test', '    ```', 'done'].join('\n'))).toBe(['Run:', '    npm test', 'done'].join('\n'));
+    expect(markdownShownText(['````md', '```', '**kept**', '````', '**gone**'].join('\n'))).toBe(['```', '**kept**', 'gone'].join('\n'));
+  });
+});
