@@ -43,4 +43,7 @@ export const uiTexts = {
   /** The imported session's note: how many lines of its file were not taken over. */
   skippedLines: (n: number) => `${n} ${n === 1 ? 'line' : 'lines'} of the file skipped`,
   reviewCutOff: 'This document was cut off before it was finished. Read it, and complete it if needed, before starting the new session.',
+  matchNotShown: 'The matching message is not among the messages shown.',
+  indexingMessages: (indexed: number, total: number) =>
+    `Indexing messages for search (${indexed.toLocaleString('en')} of ${total.toLocaleString('en')} sessions): until then, older sessions match by title.`,
 } as const;

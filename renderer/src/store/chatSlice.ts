@@ -30,6 +30,8 @@ export interface ChatState {
   /** Text of the assistant message being streamed; null when none is. */
   stream: { text: string } | null;
   queue: { steering: string[]; followUp: string[] };
+  /** The row to scroll to and mark (a search result's message); seq tells a repeat from the last one. */
+  target: { key: string; seq: number } | null;
 }
 
 export interface ChatSlice {
@@ -38,6 +40,8 @@ export interface ChatSlice {
   /** Older rows, loaded while scrolling back, go before the ones shown. */
   prependChat: (built: BuiltChat) => void;
   chatApplyEvent: (event: BatonEvent) => void;
+  /** Scrolls the chat to a loaded row and marks it. */
+  showEntry: (key: string) => void;
   /** Applies the deltas buffered since the last frame. */
   flushStream: () => void;
   /** Asks for the rest of a reply that was cut off (SPEC §3 `max_tokens`). */
@@ -70,11 +74,15 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
   };
 
   return {
-    chat: { items: [], toolResults: {}, toolRuns: {}, stream: null, queue: emptyQueue },
+    chat: { items: [], toolResults: {}, toolRuns: {}, stream: null, queue: emptyQueue, target: null },
 
     resetChat(built) {
       pending = '';
-      set({ chat: { items: built.items, toolResults: built.toolResults, toolRuns: {}, stream: null, queue: emptyQueue } });
+      set({ chat: { items: built.items, toolResults: built.toolResults, toolRuns: {}, stream: null, queue: emptyQueue, target: null } });
+    },
+
+    showEntry(key) {
+      update((c) => ({ target: { key, seq: (c.target?.seq ?? 0) + 1 } }));
     },
 
     prependChat(built) {

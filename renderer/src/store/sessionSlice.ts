@@ -46,17 +46,21 @@ export interface SessionSlice {
   savings: ContextSavings | null;
   loadSession: (view: SessionView, savings?: ContextSavings) => void;
   openSession: (id: string) => Promise<void>;
+  /** Opens a session scrolled to one of its entries (a search result), loading older entries until it is there. */
+  openSessionAt: (id: string, entryId: string) => Promise<void>;
   newSession: () => Promise<void>;
   setSessionModel: (model: string) => void;
   /** The meter measures against the model's window as the model catalog gives it. */
   syncContextWindow: () => void;
   /** Loads the page of entries before the first loaded one (scrolling back in a huge session). */
-  loadOlderEntries: () => Promise<void>;
+  loadOlderEntries: (limit?: number) => Promise<void>;
   sessionApplyEvent: (event: BatonEvent) => void;
 }
 
 /** How many older entries one scroll-back fetches. */
 const OLDER_PAGE = 1000;
+/** Looking for a search result's entry: the most one call may bring. */
+const REVEAL_PAGE = 5000;
 
 const UNREADABLE_KEY = 'unreadable';
 
@@ -152,6 +156,19 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
       get().closeSidebarOnNarrow();
     },
 
+    async openSessionAt(id, entryId) {
+      await get().openSession(id);
+      if (get().session?.header.id !== id) return; // it did not open (an error was shown)
+      const loaded = () => get().chat.items.some((item) => item.key === entryId);
+      while (!loaded() && (get().session?.firstEntryIndex ?? 0) > 0) {
+        const before = get().session?.firstEntryIndex;
+        await get().loadOlderEntries(REVEAL_PAGE);
+        if (get().session?.header.id !== id || get().session?.firstEntryIndex === before) return;
+      }
+      if (loaded()) get().showEntry(entryId);
+      else get().notify('info', uiTexts.matchNotShown);
+    },
+
     async newSession() {
       const view = await callApi(deps, get, 'sessions.new', {});
       if (view) get().loadSession(view);
@@ -168,13 +185,13 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
       if (session) patch({ contextWindow: modelInfo(get().models, session.model).contextWindow });
     },
 
-    async loadOlderEntries() {
+    async loadOlderEntries(limit = OLDER_PAGE) {
       const session = get().session;
       if (!session || session.firstEntryIndex === 0 || loadingOlder) return;
       loadingOlder = true;
       try {
         const id = session.header.id;
-        const page = await callApi(deps, get, 'sessions.entries', { id, end: session.firstEntryIndex, limit: OLDER_PAGE });
+        const page = await callApi(deps, get, 'sessions.entries', { id, end: session.firstEntryIndex, limit });
         const now = get().session;
         if (!page || now?.header.id !== id) return; // another session opened meanwhile
         const built = buildChat(page.entries);

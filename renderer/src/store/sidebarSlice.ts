@@ -1,16 +1,18 @@
-// The sessions sidebar: the listed summaries (filtered by the search box), inline rename and
-// delete-with-confirmation.
+// The sessions sidebar: the listed summaries (filtered by the search box, which searches titles and
+// message text), inline rename and delete-with-confirmation.
 import type { BatonEvent } from '../../../shared/contract';
-import type { SessionSummary } from '../../../shared/session';
+import type { IndexProgress, SessionHit } from '../../../shared/search';
 import { callApi } from './call';
 import type { SliceCreator } from './types';
 
 export interface SidebarState {
-  summaries: SessionSummary[];
+  summaries: SessionHit[];
   query: string;
+  /** While the full-text index is being built: sessions not read yet match by title only. */
+  indexing: IndexProgress | null;
   renamingId: string | null;
   /** The session waiting for the user to confirm its deletion. */
-  pendingDelete: SessionSummary | null;
+  pendingDelete: SessionHit | null;
 }
 
 export interface SidebarSlice {
@@ -32,7 +34,7 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
   let latest = 0;
 
   return {
-    sidebar: { summaries: [], query: '', renamingId: null, pendingDelete: null },
+    sidebar: { summaries: [], query: '', indexing: null, renamingId: null, pendingDelete: null },
 
     async loadSessions() {
       const ticket = ++latest;
@@ -88,6 +90,12 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
 
     sidebarApplyEvent(event) {
       if (event.type === 'sessions_changed') void get().loadSessions();
+      if (event.type === 'search_index') {
+        const done = event.indexed >= event.total;
+        update({ indexing: done ? null : { indexed: event.indexed, total: event.total } });
+        // The index now holds every session: a search shown so far may miss some.
+        if (done && get().sidebar.query.trim()) void get().loadSessions();
+      }
     },
   };
 };

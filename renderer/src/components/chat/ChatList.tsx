@@ -1,9 +1,10 @@
 // The virtualized message list. Only the rows near the viewport are mounted, so a 10,000-message
 // session opens at once; it is anchored to its end, so it opens at the last message and follows the
-// stream while the user is at the bottom (and stays put when they have scrolled up).
+// stream while the user is at the bottom (and stays put when they have scrolled up). A search result
+// scrolls it to its message (marked).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import { useBaton } from '../../store/StoreProvider';
+import { useBaton, useBatonStore } from '../../store/StoreProvider';
 import { ChatRow } from './ChatRow';
 
 const ESTIMATED_ROW_PX = 120;
@@ -15,6 +16,8 @@ export function ChatList() {
   const items = useBaton((s) => s.chat.items);
   const hasOlder = useBaton((s) => (s.session?.firstEntryIndex ?? 0) > 0);
   const loadOlder = useBaton((s) => s.loadOlderEntries);
+  const target = useBaton((s) => s.chat.target);
+  const store = useBatonStore();
   const scrollRef = useRef<HTMLDivElement>(null);
   const getItemKey = useCallback((index: number) => items[index]?.key ?? index, [items]);
   // oxlint-disable-next-line react/incompatible-library -- the rule guards React Compiler's memoization, and this build has no React Compiler
@@ -38,6 +41,12 @@ export function ChatList() {
     // growth is followed by the end anchor.
   }, [virtualizer]);
 
+  // Read the rows from the store, not from this render: rows added later must not scroll the list again.
+  useEffect(() => {
+    const index = target ? store.getState().chat.items.findIndex((item) => item.key === target.key) : -1;
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start' });
+  }, [target, store, virtualizer]);
+
   const rows = virtualizer.getVirtualItems();
   const firstRow = rows[0]?.index;
   useEffect(() => {
@@ -51,7 +60,12 @@ export function ChatList() {
           {rows.map((row) => {
             const item = items[row.index];
             return item ? (
-              <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} className="chat-row">
+              <div
+                key={row.key}
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                className={item.key === target?.key ? 'chat-row target' : 'chat-row'}
+              >
                 <ChatRow item={item} />
               </div>
             ) : null;

@@ -1,11 +1,13 @@
+import type { SessionHit } from '../../../../shared/search';
 import type { SessionSummary } from '../../../../shared/session';
 import { IMPORT_ORIGIN } from '../../../../shared/sessionFormat';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
+import { SearchSnippetText } from './SearchSnippetText';
 import { SessionRenameInput } from './SessionRenameInput';
 
 interface Props {
-  summary: SessionSummary;
+  summary: SessionHit;
   isCurrent: boolean;
   /** The session this one was handed off from: null when it is not listed, undefined when there is none. */
   parent?: SessionSummary | null;
@@ -14,17 +16,24 @@ interface Props {
 
 /**
  * A session is a link (it navigates the app to that session); its Rename and Delete buttons are named
- * without the title, so a title never makes another control's name ambiguous.
+ * without the title, so a title never makes another control's name ambiguous. A search result found by
+ * its messages opens at the matching message, and shows the words around the match (the link's
+ * description: its name stays the title).
  */
 export function SessionItem({ summary, isCurrent, parent, handedOffTo }: Props) {
   const renaming = useBaton((s) => s.sidebar.renamingId === summary.id);
   const openSession = useBaton((s) => s.openSession);
+  const openSessionAt = useBaton((s) => s.openSessionAt);
   const startRename = useBaton((s) => s.startRename);
   const requestDelete = useBaton((s) => s.requestDelete);
   const title = summary.title || uiTexts.untitled;
+  const { match } = summary;
+  const snippetId = match?.snippet ? `snippet-${summary.id}` : undefined;
   const open = (event: React.MouseEvent) => {
     event.preventDefault();
-    if (!summary.unreadable) void openSession(summary.id);
+    if (summary.unreadable) return;
+    if (match) void openSessionAt(summary.id, match.entryId);
+    else void openSession(summary.id);
   };
   return (
     <li className={isCurrent ? 'session-item current' : 'session-item'}>
@@ -36,11 +45,14 @@ export function SessionItem({ summary, isCurrent, parent, handedOffTo }: Props) 
           className="session-open"
           aria-current={isCurrent ? 'page' : undefined}
           aria-disabled={summary.unreadable ? true : undefined}
+          aria-label={snippetId ? title : undefined}
+          aria-describedby={snippetId}
           title={summary.unreadable ?? title}
           onClick={open}
           onAuxClick={(e) => e.preventDefault()}
         >
           {title}
+          {match?.snippet && <SearchSnippetText id={snippetId!} snippet={match.snippet} />}
         </a>
       )}
       {parent !== undefined && (

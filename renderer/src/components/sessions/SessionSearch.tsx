@@ -1,20 +1,30 @@
 import { useFocusRequest } from '../../hooks/useFocusRequest';
 import { shortcutLabel } from '../../lib/shortcuts';
 import { useBaton } from '../../store/StoreProvider';
+import { uiTexts } from '../../texts';
 
 export function SessionSearch() {
   const query = useBaton((s) => s.sidebar.query);
   const setQuery = useBaton((s) => s.setQuery);
+  const indexing = useBaton((s) => s.sidebar.indexing);
   const ref = useFocusRequest<HTMLInputElement>('search');
   return (
-    <input
-      ref={ref}
-      type="search"
-      className="session-search"
-      aria-label="Search sessions"
-      placeholder={`Search sessions (${shortcutLabel('K')})`}
-      value={query}
-      onChange={(e) => setQuery(e.target.value)}
-    />
+    <>
+      <input
+        ref={ref}
+        type="search"
+        className="session-search"
+        aria-label="Search sessions"
+        aria-describedby={indexing && query.trim() ? 'search-indexing' : undefined}
+        placeholder={`Search sessions (${shortcutLabel('K')})`}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      {indexing && query.trim() && (
+        <p id="search-indexing" className="search-indexing" aria-live="polite">
+          {uiTexts.indexingMessages(indexing.indexed, indexing.total)}
+        </p>
+      )}
+    </>
   );
 }
