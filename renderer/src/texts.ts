@@ -46,4 +46,9 @@ export const uiTexts = {
   matchNotShown: 'The matching message is not among the messages shown.',
   indexingMessages: (indexed: number, total: number) =>
     `Indexing messages for search (${indexed.toLocaleString('en')} of ${total.toLocaleString('en')} sessions): until then, older sessions match by title.`,
+  findCount: (n: number, total: number, more: boolean) => `${n} of ${total}${more ? '+' : ''}`,
+  findTotal: (total: number, more: boolean) => `${total}${more ? '+' : ''} matches`,
+  findNone: (more: boolean) => (more ? 'No matches in the loaded messages' : 'No matches'),
+  findSearchingOlder: 'Searching older messages…',
+  findMoreHint: 'Older messages are not loaded yet: stepping past the oldest match searches them.',
 } as const;

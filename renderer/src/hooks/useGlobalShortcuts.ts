@@ -17,6 +17,7 @@ export function useGlobalShortcuts(): void {
       if (isModalOpen(state)) return; // a dialog owns the keyboard until it closes
       if (shortcut === 'hand-off') state.requestHandoff();
       else if (shortcut === 'new-session') void state.newSession();
+      else if (shortcut === 'find-in-session') state.openFind();
       else state.requestFocus('search');
     };
     window.addEventListener('keydown', onKeyDown);

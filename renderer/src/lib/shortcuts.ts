@@ -1,5 +1,5 @@
 // Keyboard shortcuts of SPEC §5. CmdOrCtrl is Cmd on macOS and Ctrl elsewhere, as Electron means it.
-export type Shortcut = 'hand-off' | 'new-session' | 'search-sessions' | 'escape';
+export type Shortcut = 'hand-off' | 'new-session' | 'search-sessions' | 'find-in-session' | 'escape';
 
 export const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -13,6 +13,7 @@ export function shortcutOf(event: KeyLike, mac = isMac()): Shortcut | null {
   if (event.shiftKey) return key === 'h' ? 'hand-off' : null;
   if (key === 'n') return 'new-session';
   if (key === 'k') return 'search-sessions';
+  if (key === 'f') return 'find-in-session';
   return null;
 }
 

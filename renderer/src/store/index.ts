@@ -5,6 +5,7 @@ import { callApi } from './call';
 import { createChatSlice } from './chatSlice';
 import { createComposerSlice } from './composerSlice';
 import { createConnectionSlice } from './connectionSlice';
+import { createFindSlice } from './findSlice';
 import { animationFrames } from './frameScheduler';
 import { createHandoffSlice } from './handoffSlice';
 import { createModelsSlice } from './modelsSlice';
@@ -36,6 +37,7 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
     ...createSessionSlice(set, get, deps),
     ...createChatSlice(set, get, deps),
     ...createComposerSlice(set, get, deps),
+    ...createFindSlice(set, get, deps),
     ...createHandoffSlice(set, get, deps),
     ...createSidebarSlice(set, get, deps),
     ...createTransferSlice(set, get, deps),
@@ -65,6 +67,7 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
         if (isModalOpen(s)) return; // as with the shortcuts: a dialog owns the app until it closes
         if (event.command === 'new-session') void s.newSession();
         else if (event.command === 'hand-off') s.requestHandoff();
+        else if (event.command === 'find-in-session') s.openFind();
         else s.requestFocus('search');
         return;
       }
@@ -88,6 +91,7 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
         case 'idle':
           return s.closeHandoff();
         default:
+          if (s.find.open) return s.closeFind();
           return s.closeSidebarOnNarrow();
       }
     },

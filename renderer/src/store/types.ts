@@ -5,6 +5,7 @@ import type { BatonApi, BatonEvent } from '../../../shared/contract';
 import type { ChatSlice } from './chatSlice';
 import type { ComposerSlice } from './composerSlice';
 import type { ConnectionSlice } from './connectionSlice';
+import type { FindSlice } from './findSlice';
 import type { HandoffSlice } from './handoffSlice';
 import type { ModelsSlice } from './modelsSlice';
 import type { NoticeSlice } from './noticeSlice';
@@ -30,6 +31,7 @@ export interface RootActions {
 export type BatonState = SessionSlice &
   ChatSlice &
   ComposerSlice &
+  FindSlice &
   HandoffSlice &
   ModelsSlice &
   NoticeSlice &

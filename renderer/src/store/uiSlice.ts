@@ -3,7 +3,7 @@
 import { callApi } from './call';
 import type { SliceCreator } from './types';
 
-export type FocusTarget = 'composer' | 'search';
+export type FocusTarget = 'composer' | 'search' | 'find';
 
 export interface UiState {
   /** Bumped to ask a component to take focus; components watch their own counter. */
@@ -29,7 +29,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
   const update = (fields: Partial<UiState>) => set((s) => ({ ui: { ...s.ui, ...fields } }));
 
   return {
-    ui: { focus: { composer: 0, search: 0 }, settingsOpen: false, settingsFocusApiKey: false, sidebarOpen: false },
+    ui: { focus: { composer: 0, search: 0, find: 0 }, settingsOpen: false, settingsFocusApiKey: false, sidebarOpen: false },
 
     requestFocus(target) {
       const { ui } = get();

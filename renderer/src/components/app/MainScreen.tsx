@@ -3,6 +3,7 @@
 import { isModalOpen } from '../../store/selectors';
 import { useBaton } from '../../store/StoreProvider';
 import { ChatView } from '../chat/ChatView';
+import { FindBar } from '../chat/FindBar';
 import { Composer } from '../composer/Composer';
 import { DeleteSessionDialog } from '../sessions/DeleteSessionDialog';
 import { HandoffDialog } from '../handoff/HandoffDialog';
@@ -28,6 +29,7 @@ export function MainScreen() {
         <main className="main">
           <Toolbar />
           <ImportedFromNote />
+          <FindBar />
           <div className="content">
             <ChatView />
             <TodosPanel />

@@ -1,9 +1,10 @@
 // The virtualized message list. Only the rows near the viewport are mounted, so a 10,000-message
 // session opens at once; it is anchored to its end, so it opens at the last message and follows the
 // stream while the user is at the bottom (and stays put when they have scrolled up). A search result
-// scrolls it to its message (marked).
+// scrolls it to its message (marked), Find in session to the match shown (marked by useFindHighlights).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useFindHighlights } from '../../hooks/useFindHighlights';
 import { useBaton, useBatonStore } from '../../store/StoreProvider';
 import { ChatRow } from './ChatRow';
 
@@ -17,6 +18,7 @@ export function ChatList() {
   const hasOlder = useBaton((s) => (s.session?.firstEntryIndex ?? 0) > 0);
   const loadOlder = useBaton((s) => s.loadOlderEntries);
   const target = useBaton((s) => s.chat.target);
+  const findSeq = useBaton((s) => s.find.seq);
   const store = useBatonStore();
   const scrollRef = useRef<HTMLDivElement>(null);
   const getItemKey = useCallback((index: number) => items[index]?.key ?? index, [items]);
@@ -46,6 +48,13 @@ export function ChatList() {
     const index = target ? store.getState().chat.items.findIndex((item) => item.key === target.key) : -1;
     if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start' });
   }, [target, store, virtualizer]);
+
+  useEffect(() => {
+    const { find, chat } = store.getState();
+    const index = find.open && find.current ? chat.items.findIndex((item) => item.key === find.current!.key) : -1;
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [findSeq, store, virtualizer]);
+  useFindHighlights(scrollRef);
 
   const rows = virtualizer.getVirtualItems();
   const firstRow = rows[0]?.index;
