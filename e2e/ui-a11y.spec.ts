@@ -61,4 +61,16 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test(`${scheme} theme: search results and the find bar have no serious accessibility violations`, async ({ page, baton }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await baton.open(page);
+    await exchange(page, baton, 'Fruit check', 'A **mango**, then papaya, then mango again.', 'then papaya, then mango again.');
+    await page.getByRole('searchbox', { name: 'Search sessions' }).fill('papaya');
+    await expect(page.locator('.session-snippet mark')).toHaveText(['papaya']);
+    await page.keyboard.press('Control+F');
+    await page.getByRole('textbox', { name: 'Find in session' }).fill('mango');
+    await expect(page.getByRole('search', { name: 'Find in session' })).toContainText('1 of 2');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 }

@@ -16,11 +16,14 @@ export async function send(page: Page, text: string): Promise<void> {
   await messageBox(page).press('Enter');
 }
 
-/** One full exchange (two `message` entries), so a handoff has something to hand off. */
-export async function exchange(page: Page, baton: Baton, text: string, reply: string): Promise<void> {
+/**
+ * One full exchange (two `message` entries), so a handoff has something to hand off. `shown` is the
+ * reply as it reads on screen, when it is Markdown that renders differently.
+ */
+export async function exchange(page: Page, baton: Baton, text: string, reply: string, shown = reply): Promise<void> {
   baton.fake.enqueue({ kind: 'text', text: reply });
   await send(page, text);
-  await expect(page.getByText(reply)).toBeVisible();
+  await expect(page.getByText(shown)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
 }
 
