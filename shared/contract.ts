@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ModelInfo } from './models';
 import { IndexProgress, SessionHit } from './search';
-import { AgentMessage, ImportFormat, SessionEntry, SessionHeader, SessionSummary, TodoItem, Usage } from './session';
+import { AgentMessage, ImportFormat, SessionEntry, SessionHeader, TodoItem, Usage } from './session';
 import { Settings, SettingsPatch } from './settings';
 
 const Empty = z.object({}).strict();
