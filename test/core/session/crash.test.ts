@@ -125,7 +125,7 @@ async function lane(laneNo: number, mode: string, rounds: number, rand: () => nu
 }
 
 describe('a writer killed with SIGKILL at random moments', () => {
-  it(`loses at most the record being written, ${ROUNDS} rounds`, { timeout: 120_000 }, async () => {
+  it(`loses at most the record being written, ${ROUNDS} rounds`, { timeout: 300_000 }, async () => {
     const seed = Date.now() >>> 0;
     const rand = mulberry32(seed);
     let results: RoundResult[];
