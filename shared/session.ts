@@ -23,8 +23,30 @@ export const RedactedThinkingBlock = z.object({ type: z.literal('redacted_thinki
  * verbatim in `block` and sent back as it came.
  */
 export const RawBlock = z.object({ type: z.literal('raw'), block: z.record(z.string(), z.unknown()) });
+/** The image types the Messages API takes (SPEC §5 "Attachments"). */
+export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const PDF_MEDIA_TYPE = 'application/pdf';
+/**
+ * An attached image or PDF, inline as base64 exactly as the API takes it (`source`), so a reopened
+ * session still shows it; `name` is the file's name, for the chat and the handoff prompt only.
+ */
+export const ImageBlock = z.object({
+  type: z.literal('image'),
+  source: z.object({ type: z.literal('base64'), media_type: z.enum(IMAGE_MEDIA_TYPES), data: z.string() }),
+  name: z.string(),
+});
+export const DocumentBlock = z.object({
+  type: z.literal('document'),
+  source: z.object({ type: z.literal('base64'), media_type: z.literal(PDF_MEDIA_TYPE), data: z.string() }),
+  name: z.string(),
+});
+export type ImageBlock = z.infer<typeof ImageBlock>;
+export type DocumentBlock = z.infer<typeof DocumentBlock>;
+export type AttachmentBlock = ImageBlock | DocumentBlock;
 export const ContentBlock = z.discriminatedUnion('type', [
   TextBlock,
+  ImageBlock,
+  DocumentBlock,
   ToolUseBlock,
   ToolResultBlock,
   ThinkingBlock,

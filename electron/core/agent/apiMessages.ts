@@ -31,6 +31,11 @@ function toBlockParam(block: ContentBlock): Anthropic.ContentBlockParam | null {
       return { type: 'redacted_thinking', data: block.data };
     case 'raw':
       return block.block as unknown as Anthropic.ContentBlockParam;
+    // The file name stays with Baton; a PDF's goes along as its title, which the model can refer to.
+    case 'image':
+      return { type: 'image', source: { ...block.source } };
+    case 'document':
+      return { type: 'document', source: { ...block.source }, title: block.name };
   }
 }
 

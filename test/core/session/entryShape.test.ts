@@ -15,6 +15,23 @@ const block = fc.oneof(
   fc.record({ type: fc.constant('tool_use'), id: near(str), name: near(str), input: fc.jsonValue() }, { requiredKeys: ['type', 'id', 'name'] }),
   fc.record({ type: fc.constant('tool_result'), tool_use_id: near(str), content: near(str), is_error: near(fc.boolean()) }, { requiredKeys: ['type', 'tool_use_id', 'content'] }),
   fc.record({ type: near(fc.constantFrom('text', 'image')), text: str }),
+  fc.record(
+    {
+      type: fc.constantFrom('image', 'document'),
+      source: near(
+        fc.record(
+          {
+            type: near(fc.constant('base64')),
+            media_type: near(fc.constantFrom('image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'image/bmp')),
+            data: near(str),
+          },
+          { requiredKeys: ['type', 'media_type'] },
+        ),
+      ),
+      name: near(str),
+    },
+    { requiredKeys: ['type', 'source'] },
+  ),
 );
 
 const message = fc.record(

@@ -1,0 +1,41 @@
+// Attachments (SPEC §5): what both sides need to agree on to move a file from the renderer to the core
+// in pieces that fit any transport, and how a file's size is written for the user.
+import { z } from 'zod';
+import { IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE } from './session';
+
+export const MB = 1024 * 1024;
+
+/**
+ * Raw bytes per upload call. As base64 that is 4 MiB of text, well inside the web server's 8 MiB frame
+ * limit, so a file of any allowed size reaches the core in several calls over either transport.
+ */
+export const UPLOAD_CHUNK_BYTES = 3 * MB;
+export const UPLOAD_CHUNK_BASE64_CHARS = (UPLOAD_CHUNK_BYTES / 3) * 4;
+
+export const AttachmentMediaType = z.enum([...IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE]);
+export type AttachmentMediaType = z.infer<typeof AttachmentMediaType>;
+
+/** A file uploaded to the core and ready to be sent with a message (by its id). */
+export const Attachment = z.object({
+  id: z.string(),
+  name: z.string(),
+  mediaType: AttachmentMediaType,
+  size: z.number().int().nonnegative(),
+});
+export type Attachment = z.infer<typeof Attachment>;
+
+/** What the file picker offers; the core still checks each file's content, whatever its name says. */
+export const ATTACHMENT_ACCEPT = [...IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE, '.png', '.jpg', '.jpeg', '.gif', '.webp', '.pdf'].join(',');
+
+/** 980 → "980 bytes", 15_360 → "15 KB", 4_404_019 → "4.2 MB", 3_932_160 → "3.75 MB" (1 MB = 1024 KB). */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < MB) return `${Math.round(bytes / 1024)} KB`;
+  return `${Number((bytes / MB).toFixed(2))} MB`;
+}
+
+/** The size of the bytes a base64 string holds, without decoding it. */
+export function base64Bytes(data: string): number {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return Math.floor((data.length * 3) / 4) - padding;
+}
