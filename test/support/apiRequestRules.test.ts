@@ -9,10 +9,16 @@ const thinking = { type: 'thinking', thinking: 'Hmm.', signature: 'sig' };
 const call = { type: 'tool_use', id: 'toolu_1', name: 'todo_write', input: {} };
 const result = { type: 'tool_result', tool_use_id: 'toolu_1', content: 'ok' };
 const check = (...messages: unknown[]) => apiRequestViolations({ messages });
+const image = (mediaType: string, data: string) => ({ type: 'image', source: { type: 'base64', media_type: mediaType, data } });
 
 describe('apiRequestViolations', () => {
   it('accepts a well-formed tool exchange with thinking first and the result first', () => {
     expect(check(user(text('Hi')), assistant(thinking, text('Let me plan.'), call), user(result, text('and hurry')), assistant(text('Done.')))).toEqual([]);
+  });
+
+  it('accepts images and a PDF before the text', () => {
+    const pdf = { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' }, title: 'scan.pdf' };
+    expect(check(user(image('image/png', 'iVBORw0KGgo='), image('image/webp', 'UklGRg=='), pdf, text('What is this?')))).toEqual([]);
   });
 
   it.each([
@@ -29,6 +35,13 @@ describe('apiRequestViolations', () => {
     ['cache_control on thinking', [user(text('Hi')), assistant({ ...thinking, cache_control: { type: 'ephemeral' } }, text('ok'))], /cache_control on a thinking/],
     ['a prefill ending in whitespace', [user(text('Hi')), assistant(text('Sure '))], /ends with whitespace/],
     ['a tool id used twice', [user(text('Hi')), assistant(call), user(result), assistant(call), user(result)], /used twice/],
+    ['an image of a type the API does not take', [user(image('image/bmp', 'Qk0='))], /not base64 of a type/],
+    ['an image over 5 MB of base64', [user(image('image/png', 'A'.repeat(5 * 1024 * 1024 + 4)))], /exceeds 5 MB/],
+    ['a document that is not a PDF', [user({ type: 'document', source: { type: 'base64', media_type: 'text/plain', data: 'aGk=' } })], /not base64 of a type/],
+    ['an image with Baton\'s name field', [user({ ...image('image/png', 'iVBO'), name: 'a.png' })], /carries a name/],
+    ['an image in an assistant message', [user(text('Hi')), assistant(image('image/png', 'iVBO'))], /image in a assistant/],
+    ['101 images', [user(...Array.from({ length: 101 }, () => image('image/png', 'iVBO')))], /101 images and PDFs/],
+    ['a request over 32 MB', [user(...Array.from({ length: 9 }, () => text('x'.repeat(4 * 1024 * 1024))))], /the request is \d+ bytes/],
   ] as const)('flags %s', (_, messages, problem) => {
     expect(check(...messages)).toEqual(expect.arrayContaining([expect.stringMatching(problem)]));
   });

@@ -10,6 +10,11 @@ interface Message {
 }
 
 const THINKING = new Set(['thinking', 'redacted_thinking']);
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+/** The API's limits on files (vision and PDF guides, errors page): 5 MB of base64 per image, 100 images and PDFs and 32 MB per request. */
+const IMAGE_BASE64_MAX = 5 * 1024 * 1024;
+const MEDIA_MAX = 100;
+const REQUEST_MAX = 32 * 1024 * 1024;
 
 export function apiRequestViolations(body: unknown): string[] {
   const messages = (body as { messages?: unknown } | null)?.messages;
@@ -41,6 +46,10 @@ export function apiRequestViolations(body: unknown): string[] {
     }
     problems.push(...toolPairing(list, i));
   });
+  const media = list.flatMap((m) => (Array.isArray(m.content) ? m.content.filter((b) => b.type === 'image' || b.type === 'document') : []));
+  if (media.length > MEDIA_MAX) problems.push(`${media.length} images and PDFs in one request`);
+  const bytes = Buffer.byteLength(JSON.stringify(body));
+  if (bytes > REQUEST_MAX) problems.push(`the request is ${bytes} bytes`);
   const last = list.at(-1);
   const lastBlock = last?.role === 'assistant' && Array.isArray(last.content) ? last.content.at(-1) : undefined;
   if (lastBlock?.type === 'text' && /\s$/.test(String(lastBlock.text))) {
@@ -71,6 +80,17 @@ function blockViolations(block: Block, at: string, role: string): string[] {
     case 'tool_result':
       if (role !== 'user') problems.push(`${at}: tool_result in a ${role} message`);
       break;
+    case 'image':
+    case 'document': {
+      if (role !== 'user') problems.push(`${at}: ${block.type} in a ${role} message`);
+      const source = block.source as { type?: unknown; media_type?: unknown; data?: unknown } | undefined;
+      const types = block.type === 'image' ? IMAGE_TYPES : new Set(['application/pdf']);
+      if (source?.type !== 'base64' || !types.has(String(source.media_type))) problems.push(`${at}: ${block.type} source is not base64 of a type the API takes`);
+      if (typeof source?.data !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(source.data)) problems.push(`${at}: ${block.type} data is not base64`);
+      else if (block.type === 'image' && source.data.length > IMAGE_BASE64_MAX) problems.push(`${at}: image exceeds 5 MB`);
+      if ('name' in block) problems.push(`${at}: ${block.type} carries a name field`);
+      break;
+    }
   }
   const empty = block.type === 'text' && (typeof block.text !== 'string' || !block.text.trim());
   if ('cache_control' in block && (THINKING.has(block.type) || empty)) problems.push(`${at}: cache_control on a ${block.type} block`);
