@@ -17,10 +17,18 @@ export function shortenTitle(text: string, max = TITLE_MAX_CHARS): string {
   return `${cut.trimEnd()}…`;
 }
 
-/** The text a user typed, or undefined for tool-result messages (user-role, but not typed by the user). */
+/**
+ * The text a user typed, or for files sent without text their names; undefined for tool-result messages
+ * (user-role, but not typed by the user).
+ */
 export function userText(message: AgentMessage): string | undefined {
   if (message.role !== 'user') return undefined;
   let text = '';
-  for (const block of message.content) if (block.type === 'text') text += (text ? '\n' : '') + block.text;
-  return text.trim() ? text : undefined;
+  let names = '';
+  for (const block of message.content) {
+    if (block.type === 'text') text += (text ? '\n' : '') + block.text;
+    else if (block.type === 'image' || block.type === 'document') names += (names ? ', ' : '') + block.name;
+  }
+  if (text.trim()) return text;
+  return names || undefined;
 }

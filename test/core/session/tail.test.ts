@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { SessionStore } from '../../../electron/core/session/SessionStore';
 import type { SessionTail } from '../../../electron/core/session/tailReader';
+import type { AgentMessage } from '../../../shared/session';
 import { realFs } from '../../../electron/core/storage/fsSeam';
 import { assistant, seamWith, user, useTempDir } from './helpers';
 
@@ -72,6 +73,25 @@ describe('SessionStore.tail', () => {
     const tail = tailOf(manager, 10);
     expect(tail.entries).toEqual(manager.getEntries().slice(-tail.entries.length));
     expect(tail.entries.filter((e) => e.type === 'message')).toHaveLength(10);
+  });
+
+  it('writes and reads back the largest record attachments make: 23 MB of files, 30.7 MB of base64 on one line', () => {
+    const data = Buffer.alloc(23 * 1024 * 1024, 7).toString('base64');
+    const manager = SessionManager.create(sessionsDir());
+    const prompt: AgentMessage = {
+      role: 'user',
+      content: [{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data }, name: 'manual.pdf' }, { type: 'text', text: 'Read the manual' }],
+    };
+    manager.appendMessage(prompt);
+    manager.appendMessage(assistant('Read.'));
+    manager.close();
+    expect(statSync(manager.getSessionFile()).size).toBeGreaterThan(30.6 * 1024 * 1024);
+
+    const tail = tailOf(manager, 50);
+    expect(tail.entries.map((e) => e.type === 'message' && e.message)).toEqual([prompt, assistant('Read.')]);
+    expect(SessionManager.open(manager.getSessionFile(), { readOnly: true }).buildSessionContext().messages[0]).toEqual(prompt);
+    const store = SessionStore.load(sessionsDir());
+    expect(store.list()[0]).toMatchObject({ title: 'Read the manual', messageCount: 2 });
   });
 
   it('reads only the head and the end of a large file', () => {

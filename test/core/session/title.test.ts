@@ -32,4 +32,12 @@ describe('userText', () => {
     expect(userText({ role: 'assistant', content: [{ type: 'text', text: 'a' }] })).toBeUndefined();
     expect(userText({ role: 'user', content: [{ type: 'text', text: '   ' }] })).toBeUndefined();
   });
+
+  it('names the attached files of a message sent without text, and prefers the text when there is some', () => {
+    const source = { type: 'base64' as const, data: 'AAAA' };
+    const photo = { type: 'image' as const, source: { ...source, media_type: 'image/png' as const }, name: 'photo.png' };
+    const scan = { type: 'document' as const, source: { ...source, media_type: 'application/pdf' as const }, name: 'scan.pdf' };
+    expect(userText({ role: 'user', content: [photo, scan] })).toBe('photo.png, scan.pdf');
+    expect(userText({ role: 'user', content: [photo, { type: 'text', text: 'What is this?' }] })).toBe('What is this?');
+  });
 });
