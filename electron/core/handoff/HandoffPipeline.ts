@@ -12,6 +12,7 @@ import { estimateTokens } from '../agent/tokens';
 import { toApiError } from '../errors';
 import { SessionManager } from '../session/SessionManager';
 import {
+  attachedFiles,
   buildHandoffPrompt,
   countMessageEntries,
   findMissingSections,
@@ -158,7 +159,7 @@ export class HandoffPipeline {
     const fit = TranscriptFit.forWindow(window, maxTokens, overhead);
     let result;
     try {
-      result = await agent.prompt(buildHandoffPrompt(customInstructions), {
+      result = await agent.prompt(buildHandoffPrompt(customInstructions, attachedFiles(agent.getMessages())), {
         expandPromptTemplates: false,
         purpose: 'handoff',
         model,

@@ -25,17 +25,49 @@ export function countMessageEntries(branch: readonly SessionEntry[], enough: num
   return count;
 }
 
-/** Step 3: the prompt asking for the six-section document, plus the user's focus when given. */
-export function buildHandoffPrompt(customInstructions?: string): string {
+/** An attached file of the conversation, as the handoff prompt names it. */
+export interface AttachedFile {
+  name: string;
+  kind: 'image' | 'PDF';
+}
+
+/** The images and PDFs the conversation carries, in order, each name once. */
+export function attachedFiles(messages: readonly AgentMessage[]): AttachedFile[] {
+  const files = new Map<string, AttachedFile>();
+  for (const message of messages) {
+    for (const block of message.content) {
+      if (block.type === 'image' || block.type === 'document') {
+        files.set(block.name, { name: block.name, kind: block.type === 'image' ? 'image' : 'PDF' });
+      }
+    }
+  }
+  return [...files.values()];
+}
+
+/**
+ * Step 3: the prompt asking for the six-section document, plus the user's focus when given. The document
+ * is text, and the next session gets nothing else: the files attached here are named, so their content
+ * is carried over in words and the user knows which to attach again.
+ */
+export function buildHandoffPrompt(customInstructions?: string, files: readonly AttachedFile[] = []): string {
   const sections = HANDOFF_SECTIONS.map((name) => `## ${name}\n(${SECTION_GUIDE[name]})`).join('\n\n');
   const prompt =
     `${HANDOFF_PROMPT_OPENING} and will see nothing of this ` +
     'conversation except the document you write now. Write a structured handoff document that lets it ' +
     'continue seamlessly.\n\n' +
     `Use exactly these six sections, each as a Markdown heading:\n\n${sections}\n\n` +
-    'Be specific and complete, but concise. Reply with the document only.';
+    'Be specific and complete, but concise. Reply with the document only.' +
+    (files.length > 0 ? `\n\n${attachmentsNote(files)}` : '');
   const focus = customInstructions?.trim();
   return focus ? `${prompt}\n\nAdditional focus: ${focus}` : prompt;
+}
+
+function attachmentsNote(files: readonly AttachedFile[]): string {
+  const list = files.map((f) => `${f.name} (${f.kind})`).join(', ');
+  return (
+    `The user attached these files to this conversation: ${list}. The next session will not see them. ` +
+    'Name each one in the document and write down what the next session needs from it.'
+  );
 }
 
 /** Step 5: the last assistant message's text blocks, joined with \n ('' when there is none). */
