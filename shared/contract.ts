@@ -1,6 +1,7 @@
 // The typed IPC contract (SPEC §1): every call with its input and output schema, every event with its
 // payload. Both transports (Electron IPC and the web-mode WebSocket) carry exactly this.
 import { z } from 'zod';
+import { Attachment, UPLOAD_CHUNK_BASE64_CHARS } from './attachments';
 import { ModelInfo } from './models';
 import { IndexProgress, SessionHit } from './search';
 import { AgentMessage, ImportFormat, SessionEntry, SessionHeader, TodoItem, Usage } from './session';
@@ -68,6 +69,10 @@ export type HandoffResult = z.infer<typeof HandoffResult>;
 export const MAX_TEXT_CHARS = 1_000_000;
 const Text = z.string().max(MAX_TEXT_CHARS);
 const Id = z.string().min(1).max(200);
+/** One piece of an uploaded file, as base64: small enough for a WebSocket frame (SPEC §6). */
+const Chunk = z.base64().min(4).max(UPLOAD_CHUNK_BASE64_CHARS);
+/** At most the API's count of images and PDFs per request. */
+const AttachmentIds = z.array(Id).max(600);
 
 export const ExportFormat = z.enum(['markdown', 'json']);
 export type ExportFormat = z.infer<typeof ExportFormat>;
@@ -134,8 +139,12 @@ export const calls = {
   },
   'sessions.importAppend': { input: z.object({ uploadId: Id, text: z.string().min(1).max(IMPORT_CHUNK_CHARS) }).strict(), output: Ok },
   'sessions.importFinish': { input: z.object({ uploadId: Id }).strict(), output: ImportResult },
+  /** Text, or attachments (uploaded first, see attachments.*), or both. */
   'chat.send': {
-    input: z.object({ text: Text.min(1), mode: z.enum(['steer', 'followUp']).optional() }).strict(),
+    input: z
+      .object({ text: Text, mode: z.enum(['steer', 'followUp']).optional(), attachments: AttachmentIds.optional() })
+      .strict()
+      .refine((input) => input.text.length > 0 || (input.attachments?.length ?? 0) > 0, 'Type a message or attach a file'),
     output: z.object({ queued: z.boolean() }),
   },
   'chat.stop': { input: Empty, output: Ok },
@@ -145,6 +154,19 @@ export const calls = {
     input: Empty,
     output: z.array(z.object({ name: z.string(), hint: z.string(), description: z.string() })),
   },
+  /**
+   * Attachments (SPEC §5) reach the core one file at a time, in pieces: begin (with the first piece, so a
+   * wrong type or size is refused before the rest is sent), append, finish (the file is checked whole);
+   * chat.send names the finished ids. discard drops one (a removed chip).
+   */
+  'attachments.begin': {
+    input: z.object({ name: z.string().min(1).max(255), size: z.number().int().min(1), data: Chunk }).strict(),
+    output: z.object({ id: z.string() }),
+  },
+  'attachments.append': { input: z.object({ id: Id, data: Chunk }).strict(), output: Ok },
+  /** `with`: the other files waiting in the composer, so a file that would not fit alongside them is refused now. */
+  'attachments.finish': { input: z.object({ id: Id, with: AttachmentIds.optional() }).strict(), output: Attachment },
+  'attachments.discard': { input: z.object({ id: Id }).strict(), output: Ok },
   'handoff.start': {
     input: z.object({ focus: z.string().max(10_000).optional(), review: z.boolean().optional() }).strict(),
     output: HandoffResult,

@@ -36,6 +36,26 @@ export const texts = {
   importTooLarge: (fileName: string, limitMb: number) => `${fileName} is too large to import (the limit is ${limitMb} MB).`,
   importIncomplete: (fileName: string) => `${fileName} did not arrive whole. Import it again.`,
   importInterrupted: 'The import was interrupted. Import the file again.',
+  /** Attachments (SPEC §5): each refusal names the file and the limit it broke. */
+  attachmentType: (name: string) => `${name}: only PNG, JPEG, GIF, WebP images and PDFs can be attached`,
+  attachmentTooLarge: (name: string, size: string, kind: 'image' | 'PDF', limit: string) =>
+    `${name} is ${size}; the limit for ${kind === 'image' ? 'an image' : 'a PDF'} is ${limit}`,
+  attachmentDimensions: (name: string, width: number, height: number, max: number) =>
+    `${name} is ${width} × ${height} px; the limit is ${max} × ${max} px`,
+  attachmentManyImages: (name: string, count: number, max: number, culprit: string, width: number, height: number) =>
+    `${name} would make ${count} images in one request, where each may be at most ${max} × ${max} px, and ${culprit} is ${width} × ${height} px`,
+  attachmentPages: (name: string, pages: number, limit: number) => `${name} has ${pages} pages; the limit is ${limit} pages per request`,
+  attachmentPagesTotal: (name: string, total: number, limit: number) =>
+    `${name} would bring the PDFs of this conversation to ${total} pages; the limit is ${limit} pages per request`,
+  attachmentCount: (name: string, limit: number) =>
+    `${name}: a request can carry at most ${limit} images and PDFs, and this conversation would have more`,
+  attachmentTotal: (name: string, size: string, total: string, limit: string) =>
+    `${name} is ${size}; with the files already in this conversation a request would carry ${total} of files; the limit is ${limit}`,
+  attachmentUnreadable: (name: string, kind: string) => `${name} could not be read as ${kind}`,
+  attachmentEncrypted: (name: string) => `${name} is password-protected; only PDFs without a password can be attached`,
+  attachmentIncomplete: (name: string) => `${name} did not arrive completely; attach it again`,
+  attachmentGone: 'An attached file is no longer ready to send; remove it and attach it again.',
+  attachmentWhileBusy: 'Files can be sent once the current reply has finished.',
 } as const;
 
 export const HANDOFF_SECTIONS = [

@@ -4,7 +4,9 @@
 import { join } from 'node:path';
 import type { BatonEvent, Result } from '../../shared/contract';
 import { AgentSession } from './agent/AgentSession';
+import { PendingAttachments } from './attachments/PendingAttachments';
 import { appHandlers } from './handlers/app';
+import { attachmentHandlers } from './handlers/attachments';
 import { chatHandlers } from './handlers/chat';
 import type { CoreContext } from './handlers/context';
 import { handoffHandlers } from './handlers/handoff';
@@ -87,13 +89,14 @@ export function createCore(options: CoreOptions): Core {
     emit(event);
   });
 
-  const ctx: CoreContext = { options, agent, store, sessions, provider, models };
+  const ctx: CoreContext = { options, agent, store, sessions, provider, models, attachments: new PendingAttachments() };
   const dispatch = createDispatcher({
     ...appHandlers(ctx),
     ...settingsHandlers(ctx),
     ...modelsHandlers(ctx),
     ...sessionsHandlers(ctx),
     ...chatHandlers(ctx),
+    ...attachmentHandlers(ctx),
     ...handoffHandlers(ctx),
   });
 

@@ -3,7 +3,7 @@
 // that read and change this state; handoff is a HandoffPipeline that drives this class's public API.
 import type { BatonEvent } from '../../../shared/contract';
 import { fallbackModel, type ModelInfo } from '../../../shared/models';
-import type { AgentMessage, SessionEntry, TodoItem } from '../../../shared/session';
+import type { AgentMessage, AttachmentBlock, ContentBlock, SessionEntry, TodoItem } from '../../../shared/session';
 import { CustomType } from '../../../shared/sessionFormat';
 import type { Settings } from '../../../shared/settings';
 import { texts } from '../../../shared/texts';
@@ -173,7 +173,7 @@ export class AgentSession {
     let entry: SessionEntry;
     try {
       this.recordModel(model);
-      entry = this.persistPrompt(content, options.purpose === 'chat' ? undefined : options.purpose, scratch);
+      entry = this.persistPrompt(content, options.purpose === 'chat' ? undefined : options.purpose, scratch, options.attachments);
     } catch (err) {
       this.controller = undefined;
       throw err;
@@ -259,9 +259,15 @@ export class AgentSession {
 
   /**
    * The pending next-turn context goes first (hidden custom messages), then the prompt; both fsynced. A
-   * handoff's prompt leaves the context waiting for the next prompt of the conversation.
+   * handoff's prompt leaves the context waiting for the next prompt of the conversation. Attached files
+   * go before the text, as Anthropic's guides advise.
    */
-  private persistPrompt(text: string, purpose: AgentMessage['purpose'], scratch: AgentMessage[]): SessionEntry {
+  private persistPrompt(
+    text: string,
+    purpose: AgentMessage['purpose'],
+    scratch: AgentMessage[],
+    attachments: readonly AttachmentBlock[] = [],
+  ): SessionEntry {
     const context = purpose === 'handoff' ? [] : this.queues.takeNextTurn();
     for (const [i, item] of context.entries()) {
       try {
@@ -271,7 +277,8 @@ export class AgentSession {
         throw err;
       }
     }
-    const message: AgentMessage = { role: 'user', content: [{ type: 'text', text }] };
+    const content: ContentBlock[] = [...attachments, ...(text || attachments.length === 0 ? [{ type: 'text' as const, text }] : [])];
+    const message: AgentMessage = { role: 'user', content };
     return this.persist(purpose ? { ...message, purpose } : message, scratch);
   }
 

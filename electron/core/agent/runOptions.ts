@@ -1,6 +1,6 @@
 // How one run of AgentSession is made (SPEC §3): a chat prompt needs none of these options; a handoff
 // sets most of them, explicitly, in its call to prompt().
-import type { AgentMessage } from '../../../shared/session';
+import type { AgentMessage, AttachmentBlock } from '../../../shared/session';
 import type { LoopResult } from './agentLoop';
 import type { TextEventFormat } from './eventBatcher';
 
@@ -9,6 +9,8 @@ export const CONTINUE_PROMPT = 'Continue exactly where your previous reply was c
 
 /** How one run is made. A chat prompt needs none of it; a handoff sets most of it. */
 export interface RunOptions {
+  /** Images and PDFs sent with the prompt, ahead of its text (checked against the limits by the caller). */
+  attachments?: readonly AttachmentBlock[];
   /** `/NAME args` expands to the prompt template NAME (default true). */
   expandPromptTemplates?: boolean;
   /**

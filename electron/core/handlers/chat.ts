@@ -1,11 +1,14 @@
 // chat.*: sending (or queueing while a reply streams), stopping, continuing a cut-off reply (SPEC §3).
 import { join } from 'node:path';
+import { texts } from '../../../shared/texts';
 import type { RunHandle } from '../agent/AgentSession';
+import { checkRequest } from '../attachments/attachmentLimits';
+import { BatonError } from '../errors';
 import type { Handlers } from '../ipc/dispatcher';
 import { slashCommands } from '../slashCommands';
 import type { CoreContext } from './context';
 
-export function chatHandlers({ agent, provider, options, models }: CoreContext): Pick<Handlers, 'chat.send' | 'chat.stop' | 'chat.continue' | 'chat.commands'> {
+export function chatHandlers({ agent, provider, options, models, attachments }: CoreContext): Pick<Handlers, 'chat.send' | 'chat.stop' | 'chat.continue' | 'chat.commands'> {
   /** Fails fast, before anything is written, when there is no usable key; run errors arrive as `error` events. */
   const run = async (start: () => Promise<RunHandle>) => {
     provider.get();
@@ -14,13 +17,19 @@ export function chatHandlers({ agent, provider, options, models }: CoreContext):
     void handle.done.catch(() => {});
   };
   return {
-    'chat.send': async ({ text, mode }) => {
+    'chat.send': async ({ text, mode, attachments: ids = [] }) => {
       if (agent.isStreaming || agent.isGeneratingHandoff) {
+        // Queued messages are text; files wait in the composer until the reply is done.
+        if (ids.length > 0) throw new BatonError('busy', texts.attachmentWhileBusy);
         if (mode === 'followUp') agent.followUp(text);
         else agent.steer(text);
         return { queued: true };
       }
-      await run(() => agent.start(text));
+      // Every limit is checked before the prompt is saved: a refused file leaves nothing on disk.
+      const files = attachments.ready(ids);
+      checkRequest(agent.getMessages(), files.map((f) => f.facts), agent.contextWindowFor(agent.getModel()));
+      await run(() => agent.start(text, files.length > 0 ? { attachments: files.map((f) => f.block) } : {}));
+      attachments.remove(ids);
       return { queued: false };
     },
     'chat.stop': () => {

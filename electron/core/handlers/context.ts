@@ -1,5 +1,6 @@
 // What the call handlers work with: the parts of the core, built once by BatonCore.
 import type { AgentSession } from '../agent/AgentSession';
+import type { PendingAttachments } from '../attachments/PendingAttachments';
 import type { CoreOptions } from '../BatonCore';
 import type { ModelCatalog } from '../models/ModelCatalog';
 import type { ProviderClient } from '../providerClient';
@@ -13,4 +14,5 @@ export interface CoreContext {
   sessions: SessionNavigator;
   provider: ProviderClient;
   models: ModelCatalog;
+  attachments: PendingAttachments;
 }

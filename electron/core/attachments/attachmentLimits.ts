@@ -1,0 +1,172 @@
+// The Messages API's limits on images and PDFs, checked before anything is sent or saved: a request
+// over any of them fails with a 400 or 413, and since every request resends the whole conversation,
+// so would every later one. Each refusal names the file and the limit.
+//
+// The numbers, from Anthropic's documentation:
+// - https://platform.claude.com/docs/en/build-with-claude/vision: PNG, JPEG, GIF and WebP; at most
+//   8000×8000 px per image, 2000×2000 px when a request carries more than 20 images; up to 600 images
+//   per request (100 for models with a 200k-token window); 5 MB per image, a limit the API applies to
+//   the base64 text (5 × 1024 × 1024 characters), so a file may have 3.75 MB.
+// - https://platform.claude.com/docs/en/build-with-claude/pdf-support: 32 MB per request and 600 pages
+//   per request (100 for a 200k-token window), both for the whole request, not per file; no encrypted PDFs.
+// - https://platform.claude.com/docs/en/api/errors: 413 request_too_large over 32 MB.
+// Files travel as base64 (4 bytes of text per 3 of file), so 23 MB of files become 30.7 MB of request,
+// which leaves about 1.3 MB for the conversation's text, the system prompt and the tools.
+import { base64Bytes, formatSize, MB, type AttachmentMediaType } from '../../../shared/attachments';
+import type { AgentMessage, AttachmentBlock } from '../../../shared/session';
+import { texts } from '../../../shared/texts';
+import { BatonError } from '../errors';
+import { sniffMediaType } from './fileType';
+import { imageDimensions } from './imageSize';
+import { pdfFacts } from './pdfFacts';
+import { savedFileFacts } from './savedFileFacts';
+
+export const LIMITS = {
+  imageBytes: (5 * MB * 3) / 4,
+  imageSide: 8000,
+  /** Over this many images in one request, each must fit manyImagesSide. */
+  manyImages: 20,
+  manyImagesSide: 2000,
+  /** Images and PDFs in one request; pages of all PDFs in one request. */
+  media: { standard: 100, largeWindow: 600 },
+  pdfPages: { standard: 100, largeWindow: 600 },
+  /** All files of one request together (the conversation's earlier ones are sent again each time). */
+  requestFileBytes: 23 * MB,
+} as const;
+
+/** Models with a window over 200k tokens get the higher media and page limits. */
+const STANDARD_WINDOW = 200_000;
+
+/** What the limits need to know about one file. */
+export interface FileFacts {
+  name: string;
+  mediaType: AttachmentMediaType;
+  size: number;
+  width?: number;
+  height?: number;
+  pages?: number;
+}
+
+const isImage = (mediaType: AttachmentMediaType) => mediaType !== 'application/pdf';
+
+const KIND_NAMES: Record<AttachmentMediaType, string> = {
+  'image/png': 'a PNG image',
+  'image/jpeg': 'a JPEG image',
+  'image/gif': 'a GIF image',
+  'image/webp': 'a WebP image',
+  'application/pdf': 'a PDF',
+};
+
+function refuse(message: string): BatonError {
+  return new BatonError('invalid_input', message);
+}
+
+/** From a file's first bytes and its size: its type, or a refusal when it is of another type or too big for its type. */
+export function checkFileStart(name: string, size: number, head: Uint8Array): AttachmentMediaType {
+  const mediaType = sniffMediaType(head);
+  if (!mediaType) throw refuse(texts.attachmentType(name));
+  const image = isImage(mediaType);
+  const limit = image ? LIMITS.imageBytes : LIMITS.requestFileBytes;
+  if (size > limit) throw refuse(texts.attachmentTooLarge(name, formatSize(size), image ? 'image' : 'PDF', formatSize(limit)));
+  return mediaType;
+}
+
+/** The whole file: everything checkFileStart checks, plus that it can be read and that no single-file limit is broken. */
+export function inspectFile(name: string, bytes: Buffer, window: number): FileFacts {
+  const mediaType = checkFileStart(name, bytes.length, bytes.subarray(0, 16));
+  const facts: FileFacts = { name, mediaType, size: bytes.length };
+  if (isImage(mediaType)) {
+    const size = imageDimensions(bytes, mediaType);
+    if (!size) throw refuse(texts.attachmentUnreadable(name, KIND_NAMES[mediaType]));
+    if (size.width > LIMITS.imageSide || size.height > LIMITS.imageSide) {
+      throw refuse(texts.attachmentDimensions(name, size.width, size.height, LIMITS.imageSide));
+    }
+    return { ...facts, ...size };
+  }
+  const pdf = pdfFacts(bytes);
+  if (!pdf.complete) throw refuse(texts.attachmentUnreadable(name, KIND_NAMES[mediaType]));
+  if (pdf.encrypted) throw refuse(texts.attachmentEncrypted(name));
+  const pageLimit = forWindow(LIMITS.pdfPages, window);
+  if (pdf.pages !== undefined && pdf.pages > pageLimit) throw refuse(texts.attachmentPages(name, pdf.pages, pageLimit));
+  return pdf.pages === undefined ? facts : { ...facts, pages: pdf.pages };
+}
+
+/**
+ * The limits of one request, for `files` sent with the next prompt after `context` (whose files are
+ * sent again). Refuses naming the first of `files` that breaks one.
+ */
+export function checkRequest(context: readonly AgentMessage[], files: readonly FileFacts[], window: number): void {
+  const earlier = contextFiles(context);
+  const mediaLimit = forWindow(LIMITS.media, window);
+  const pageLimit = forWindow(LIMITS.pdfPages, window);
+  let count = earlier.length;
+  let bytes = sum(earlier, (f) => f.size);
+  let pages = 0;
+  let pagesCounted = false;
+  for (const file of files) {
+    count++;
+    bytes += file.size;
+    if (count > mediaLimit) throw refuse(texts.attachmentCount(file.name, mediaLimit));
+    if (bytes > LIMITS.requestFileBytes) {
+      throw refuse(texts.attachmentTotal(file.name, formatSize(file.size), formatSize(bytes), formatSize(LIMITS.requestFileBytes)));
+    }
+    if (file.pages !== undefined) {
+      // Earlier PDFs are only read when a new one comes: it costs a decode of each.
+      if (!pagesCounted) pages = sum(earlier, (f) => pagesOf(f));
+      pagesCounted = true;
+      pages += file.pages;
+      if (pages > pageLimit) throw refuse(texts.attachmentPagesTotal(file.name, pages, pageLimit));
+    }
+  }
+  checkManyImages(earlier, files);
+}
+
+/** Over 20 images in a request, every one of them (earlier ones too) must fit 2000×2000 px. */
+function checkManyImages(earlier: readonly ContextFile[], files: readonly FileFacts[]): void {
+  const images = [...earlier.filter((f) => isImage(f.mediaType)), ...files.filter((f) => isImage(f.mediaType))];
+  const newest = files.findLast((f) => isImage(f.mediaType));
+  if (images.length <= LIMITS.manyImages || !newest) return;
+  for (const image of images) {
+    const size = 'block' in image ? dimensionsOf(image) : image;
+    if (size.width !== undefined && size.height !== undefined && Math.max(size.width, size.height) > LIMITS.manyImagesSide) {
+      throw refuse(texts.attachmentManyImages(newest.name, images.length, LIMITS.manyImagesSide, image.name, size.width, size.height));
+    }
+  }
+}
+
+function forWindow(limits: { standard: number; largeWindow: number }, window: number): number {
+  return window > STANDARD_WINDOW ? limits.largeWindow : limits.standard;
+}
+
+function sum<T>(items: readonly T[], of: (item: T) => number): number {
+  return items.reduce((total, item) => total + of(item), 0);
+}
+
+// ---- files already in the conversation --------------------------------------------------------
+
+interface ContextFile {
+  name: string;
+  mediaType: AttachmentMediaType;
+  size: number;
+  block: AttachmentBlock;
+}
+
+function contextFiles(context: readonly AgentMessage[]): ContextFile[] {
+  const files: ContextFile[] = [];
+  for (const message of context) {
+    for (const block of message.content) {
+      if (block.type === 'image' || block.type === 'document') {
+        files.push({ name: block.name, mediaType: block.source.media_type, size: base64Bytes(block.source.data), block });
+      }
+    }
+  }
+  return files;
+}
+
+function dimensionsOf(file: ContextFile): { width?: number; height?: number } {
+  return savedFileFacts(file.block);
+}
+
+function pagesOf(file: ContextFile): number {
+  return file.mediaType === 'application/pdf' ? (savedFileFacts(file.block).pages ?? 0) : 0;
+}
