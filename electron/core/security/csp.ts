@@ -10,7 +10,8 @@ export function contentSecurityPolicy(options: { devServerOrigin?: string } = {}
     "script-src 'self'",
     // React sets style attributes (virtualized list positions), which CSP counts as inline styles.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // Attachments: thumbnails of a message's images (data: URLs) and of files not yet sent (blob: URLs).
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src ${connect}`,
     "object-src 'none'",

@@ -19,6 +19,9 @@ describe('contentSecurityPolicy', () => {
     expect(csp.get('frame-src')).toEqual(["'none'"]);
     expect(csp.get('worker-src')).toEqual(["'self'"]);
     expect(contentSecurityPolicy()).not.toMatch(/unsafe-eval|\*|http:|https:|ws:/);
+    // Thumbnails of attached images: data: and blob: URLs as images, and nowhere else.
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect([...csp].filter(([, values]) => values.includes('data:') || values.includes('blob:')).map(([name]) => name)).toEqual(['img-src']);
   });
 
   it("lets the dev server's page reach that server's WebSocket, and nothing more", () => {
