@@ -11,6 +11,11 @@ export const MB = 1024 * 1024;
  */
 export const UPLOAD_CHUNK_BYTES = 3 * MB;
 export const UPLOAD_CHUNK_BASE64_CHARS = (UPLOAD_CHUNK_BYTES / 3) * 4;
+/**
+ * The first piece is small: enough for the core to tell the file's type, so a file of another type or
+ * too large for its type is refused before megabytes of it are read and sent.
+ */
+export const UPLOAD_FIRST_PIECE_BYTES = 64 * 1024;
 
 export const AttachmentMediaType = z.enum([...IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE]);
 export type AttachmentMediaType = z.infer<typeof AttachmentMediaType>;

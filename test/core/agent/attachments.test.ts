@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { MB, UPLOAD_CHUNK_BYTES, type Attachment } from '../../../shared/attachments';
+import { MB, UPLOAD_CHUNK_BYTES, UPLOAD_FIRST_PIECE_BYTES, type Attachment } from '../../../shared/attachments';
 import type { BatonEvent, CallInput, CallOutput, Channel, Result, SessionView } from '../../../shared/contract';
 import type { AgentMessage, SessionEntry } from '../../../shared/session';
 import { texts } from '../../../shared/texts';
@@ -49,11 +49,18 @@ async function call<C extends Channel>(channel: C, input: CallInput<C>): Promise
   return result.data;
 }
 
+/** A file in the pieces the renderer sends: a small first one, then pieces of UPLOAD_CHUNK_BYTES. */
+function pieces(bytes: Buffer): string[] {
+  const out = [bytes.subarray(0, UPLOAD_FIRST_PIECE_BYTES).toString('base64')];
+  for (let at = UPLOAD_FIRST_PIECE_BYTES; at < bytes.length; at += UPLOAD_CHUNK_BYTES) out.push(bytes.subarray(at, at + UPLOAD_CHUNK_BYTES).toString('base64'));
+  return out;
+}
+
 /** Uploads a file the way the renderer does: begin with the first piece, append the rest, finish. */
 async function upload(name: string, bytes: Buffer, others: readonly string[] = []): Promise<Attachment> {
-  const piece = (at: number) => bytes.subarray(at, at + UPLOAD_CHUNK_BYTES).toString('base64');
-  const { id } = await call('attachments.begin', { name, size: bytes.length, data: piece(0) });
-  for (let at = UPLOAD_CHUNK_BYTES; at < bytes.length; at += UPLOAD_CHUNK_BYTES) await call('attachments.append', { id, data: piece(at) });
+  const [first, ...rest] = pieces(bytes);
+  const { id } = await call('attachments.begin', { name, size: bytes.length, data: first! });
+  for (const data of rest) await call('attachments.append', { id, data });
   return call('attachments.finish', { id, with: [...others] });
 }
 
@@ -189,12 +196,10 @@ describe('attachments', () => {
           ws.send(JSON.stringify({ id: mine, channel, input }));
         });
       const big = pdf(2, { padding: 12 * MB });
-      const piece = (at: number) => big.subarray(at, at + UPLOAD_CHUNK_BYTES).toString('base64');
-      const begun = (await wsCall('attachments.begin', { name: 'manual.pdf', size: big.length, data: piece(0) })) as Result<{ id: string }>;
+      const [first, ...rest] = pieces(big);
+      const begun = (await wsCall('attachments.begin', { name: 'manual.pdf', size: big.length, data: first })) as Result<{ id: string }>;
       if (!begun.ok) throw new Error(begun.error.message);
-      for (let at = UPLOAD_CHUNK_BYTES; at < big.length; at += UPLOAD_CHUNK_BYTES) {
-        expect(await wsCall('attachments.append', { id: begun.data.id, data: piece(at) })).toEqual({ ok: true, data: { ok: true } });
-      }
+      for (const data of rest) expect(await wsCall('attachments.append', { id: begun.data.id, data })).toEqual({ ok: true, data: { ok: true } });
       expect(await wsCall('attachments.finish', { id: begun.data.id })).toMatchObject({ ok: true, data: { name: 'manual.pdf', size: big.length } });
       expect(await wsCall('chat.send', { text: 'Summarise it', attachments: [begun.data.id] })).toEqual({ ok: true, data: { queued: false } });
       await fake.waitForRequests(1);

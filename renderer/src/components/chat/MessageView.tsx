@@ -1,15 +1,18 @@
 // One settled message: its thinking, text and tool calls, and how it ended.
 import type { AgentMessage } from '../../../../shared/session';
 import { Markdown } from './Markdown';
+import { isAttachment, MessageAttachments } from './MessageAttachments';
 import { MessageStatus } from './MessageStatus';
 import { RedactedThinking, ThinkingSection } from './ThinkingSection';
 import { ToolCall } from './ToolCall';
 
 export function MessageView({ message, itemKey }: { message: AgentMessage; itemKey: string }) {
   const isUser = message.role === 'user';
+  const files = message.content.filter(isAttachment);
   return (
     <article data-testid="message" className={`message ${message.role}`}>
       <div className="message-role">{isUser ? 'You' : 'Claude'}</div>
+      {files.length > 0 && <MessageAttachments blocks={files} />}
       {message.content.map((block, i) => {
         switch (block.type) {
           case 'text':
@@ -28,7 +31,7 @@ export function MessageView({ message, itemKey }: { message: AgentMessage; itemK
           case 'redacted_thinking':
             return <RedactedThinking key={i} />;
           default:
-            return null; // tool results are shown with their calls; blocks Baton does not know are kept, not shown
+            return null; // tool results are shown with their calls, files above; blocks Baton does not know are kept, not shown
         }
       })}
       <MessageStatus message={message} itemKey={itemKey} />

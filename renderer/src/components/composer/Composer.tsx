@@ -1,11 +1,15 @@
 // The message box. Enter sends (Alt+Enter queues a follow-up while a reply streams), Shift+Enter is a
-// newline, and "/" lists the slash commands, picked with the arrow keys and Enter or Tab.
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+// newline, and "/" lists the slash commands, picked with the arrow keys and Enter or Tab. Files come
+// in through Attach files, a paste or a drop, and wait above the box as chips (SPEC §5).
+import { useCallback, useId, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { ATTACHMENT_ACCEPT } from '../../../../shared/attachments';
+import { useFileDrop } from '../../hooks/useFileDrop';
 import { useFocusRequest } from '../../hooks/useFocusRequest';
 import { useResetState } from '../../hooks/useResetState';
 import { completeCommand, suggestCommands, type SlashCommand } from '../../lib/slashCommands';
-import { isStreaming } from '../../store/selectors';
+import { isModalOpen, isStreaming } from '../../store/selectors';
 import { useBaton } from '../../store/StoreProvider';
+import { AttachmentChip } from './AttachmentChip';
 import { SlashCommandList } from './SlashCommandList';
 
 export function Composer() {
@@ -15,8 +19,14 @@ export function Composer() {
   const setText = useBaton((s) => s.setComposerText);
   const submit = useBaton((s) => s.submitComposer);
   const stop = useBaton((s) => s.stopRun);
+  const files = useBaton((s) => s.composer.files);
+  const attach = useBaton((s) => s.attachFiles);
+  const removeFile = useBaton((s) => s.removeFile);
+  const modalOpen = useBaton(isModalOpen);
   const ref = useFocusRequest<HTMLTextAreaElement>('composer');
+  const picker = useRef<HTMLInputElement>(null);
   const listId = useId();
+  const dragging = useFileDrop(useCallback((dropped: File[]) => void attach(dropped), [attach]), !modalOpen);
 
   const [dismissed, setDismissed] = useState(false);
   const suggestions = useMemo(() => (dismissed ? [] : suggestCommands(text, commands)), [dismissed, text, commands]);
@@ -58,28 +68,58 @@ export function Composer() {
     }
   };
 
+  // A pasted file is attached; pasted text goes in as usual.
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = [...event.clipboardData.files];
+    if (pasted.length === 0) return;
+    event.preventDefault();
+    void attach(pasted);
+  };
+
   return (
-    <div className="composer">
+    <div className={dragging ? 'composer dragging' : 'composer'}>
       {suggestions.length > 0 && (
         <SlashCommandList id={listId} commands={suggestions} active={active} onPick={(c) => pick(c, true)} />
       )}
-      <textarea
-        ref={ref}
-        className="composer-input"
-        aria-label="Message"
-        aria-autocomplete="list"
-        aria-controls={suggestions.length > 0 ? listId : undefined}
-        aria-activedescendant={suggestions.length > 0 ? `${listId}-${active}` : undefined}
-        placeholder={streaming ? 'Queue a message (Enter steers, Alt+Enter follows up)' : 'Message Claude — / for commands'}
-        rows={2}
-        value={text}
-        onChange={(e) => {
-          setDismissed(false);
-          setText(e.target.value);
-        }}
-        onKeyDown={onKeyDown}
-      />
+      <div className="composer-main">
+        {files.length > 0 && (
+          <ul className="attachment-chips" aria-label="Attached files">
+            {files.map((file) => (
+              <AttachmentChip key={file.key} file={file} onRemove={() => removeFile(file.key)} />
+            ))}
+          </ul>
+        )}
+        <textarea
+          ref={ref}
+          className="composer-input"
+          aria-label="Message"
+          aria-autocomplete="list"
+          aria-controls={suggestions.length > 0 ? listId : undefined}
+          aria-activedescendant={suggestions.length > 0 ? `${listId}-${active}` : undefined}
+          placeholder={streaming ? 'Queue a message (Enter steers, Alt+Enter follows up)' : 'Message Claude — / for commands'}
+          rows={2}
+          value={text}
+          onChange={(e) => {
+            setDismissed(false);
+            setText(e.target.value);
+          }}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+        />
+      </div>
       <div className="composer-actions">
+        <button type="button" className="attach-button" aria-label="Attach files" title="Attach files" onClick={() => picker.current?.click()} />
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          accept={ATTACHMENT_ACCEPT}
+          onChange={(e) => {
+            void attach([...(e.target.files ?? [])]);
+            e.target.value = ''; // the same file can be picked again after its chip was removed
+          }}
+        />
         {streaming && (
           <button type="button" className="stop-button" onClick={() => void stop()}>
             Stop

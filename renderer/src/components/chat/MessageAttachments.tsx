@@ -1,0 +1,30 @@
+// The files a message carried: images as thumbnails from the message's own base64 (so a reopened
+// session shows them), PDFs as a chip with name and size.
+import { base64Bytes, formatSize } from '../../../../shared/attachments';
+import type { AttachmentBlock, ContentBlock } from '../../../../shared/session';
+
+export const isAttachment = (block: ContentBlock): block is AttachmentBlock => block.type === 'image' || block.type === 'document';
+
+export function MessageAttachments({ blocks }: { blocks: readonly AttachmentBlock[] }) {
+  return (
+    <ul className="message-attachments" aria-label="Attached files">
+      {blocks.map((block, i) =>
+        block.type === 'image' ? (
+          <li key={i} className="message-image">
+            <img src={`data:${block.source.media_type};base64,${block.source.data}`} alt={block.name} title={block.name} />
+          </li>
+        ) : (
+          <li key={i} className="attachment-chip">
+            <span className="attachment-kind" aria-hidden="true">
+              PDF
+            </span>
+            <span className="attachment-name" title={block.name}>
+              {block.name}
+            </span>
+            <span className="attachment-size">{formatSize(base64Bytes(block.source.data))}</span>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
