@@ -289,6 +289,18 @@ describe('fake Anthropic server through the real SDK', () => {
     expect(fake.requests[0]?.path).toBe('/v1/messages/count_tokens');
   });
 
+  it('counts an image or a PDF as 1,600 tokens, whatever the length of its base64', async () => {
+    const source = (media_type: 'image/png', data: string) => ({ type: 'base64' as const, media_type, data });
+    const count = (data: string) =>
+      client().messages.countTokens({
+        model: MODEL,
+        messages: [{ role: 'user', content: [{ type: 'image', source: source('image/png', data) }, { type: 'text', text: 'hi' }] }],
+      });
+    const small = (await count('AAAA')).input_tokens;
+    expect(small).toBeGreaterThan(1_600);
+    expect((await count('A'.repeat(400_000))).input_tokens).toBe(small);
+  });
+
   it('rejects a wrong API key with 401 when started with apiKey', async () => {
     const strict = await startFakeAnthropic({ apiKey: 'sk-right' });
     try {

@@ -38,10 +38,28 @@ export function estimateTokensOfChars(chars: number): number {
   return Math.ceil(chars / 4);
 }
 
+/**
+ * An image or a PDF counts as the API counts it, by what the model sees, not by its base64: a flat
+ * 1,600 tokens (a picture near the size the API scales down to), as the app's own estimate assumes.
+ */
+const FILE_TOKENS = 1_600;
+
+/** A prompt part's JSON length as billing sees it: each image or PDF as FILE_TOKENS, not as its base64. */
+export function promptChars(value: unknown): number {
+  let files = 0;
+  const json = JSON.stringify(value, function (this: unknown, key, part: unknown) {
+    const type = (part as { type?: unknown } | null)?.type;
+    if (type === 'image' || type === 'document') files++;
+    // A base64 source's data: the file itself.
+    return key === 'data' && (this as { type?: unknown }).type === 'base64' ? '' : part;
+  });
+  return json.length + files * FILE_TOKENS * 4;
+}
+
 export function requestInputTokens(body: unknown): number {
   if (typeof body !== 'object' || body === null) return 0;
   const { system, messages, tools } = body as Record<string, unknown>;
-  return estimateTokensOfChars(JSON.stringify([system ?? '', messages ?? [], tools ?? []]).length);
+  return estimateTokensOfChars(promptChars([system ?? '', messages ?? [], tools ?? []]));
 }
 
 /** Splits by code points, so a piece never ends inside a surrogate pair. */

@@ -6,7 +6,7 @@
 // point to the last breakpoint) and the rest, billed as ordinary input. Entries live `ttlMs` after their
 // last write or read, and belong to one model.
 import { createHash } from 'node:crypto';
-import { estimateTokensOfChars } from './plan';
+import { estimateTokensOfChars, promptChars } from './plan';
 
 /** How far before a breakpoint the API looks for an earlier cached prefix. */
 export const LOOKBACK_BLOCKS = 20;
@@ -92,9 +92,8 @@ function boundariesOf(body: Json): Boundary[] {
   let hash = createHash('sha256').update(String(body.model)).digest('hex');
   let chars = 0;
   return units.map(({ key, breakpoint }) => {
-    const text = JSON.stringify(key);
-    hash = createHash('sha256').update(hash).update(text).digest('hex');
-    chars += text.length;
+    hash = createHash('sha256').update(hash).update(JSON.stringify(key)).digest('hex');
+    chars += promptChars(key);
     return { hash, chars, breakpoint };
   });
 }
