@@ -94,6 +94,15 @@ test('a file dropped on the window becomes a chip', async ({ page, baton }) => {
   await expect(page.locator('.composer')).not.toHaveClass(/dragging/);
   // The page is still the app: the browser did not leave it to open the file.
   await expect(messageBox(page)).toBeVisible();
+
+  // With a dialog open, a drop attaches nothing, and still does not leave the app.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const again = await transferOf(page, { name: 'ignored.gif', mimeType: 'image/gif', buffer: gif(12, 12) });
+  await page.getByRole('dialog').dispatchEvent('drop', { dataTransfer: again });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(remove(page, 'ignored.gif')).toBeHidden();
+  await expect(remove(page, 'dropped.gif')).toBeVisible();
 });
 
 test('Remove <file name> takes a file off before sending', async ({ page, baton }) => {

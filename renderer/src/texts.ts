@@ -19,6 +19,8 @@ export const uiTexts = {
   apiKeySaved: 'API key saved',
   contextSavings: (before: string, after: string) => `Context ${before} → ${after} tokens`,
   stopped: 'Stopped',
+  /** A file on its way to the core, in its chip. */
+  uploading: 'Uploading…',
   failed: (message: string) => `Failed: ${message}`,
   untitled: 'New session',
   unknownParent: 'an earlier session',

@@ -1,19 +1,23 @@
 // Files dragged onto the window: while they hover, `dragging` is true (the composer shows where they go);
-// dropped anywhere, they are attached, instead of the browser leaving the app to open them. Ignored while
-// a dialog is open.
-import { useEffect, useState } from 'react';
+// dropped anywhere, they are attached. The browser never gets to open a dropped file itself, which would
+// leave the app, also while a dialog is open (`enabled` false), when the drop is simply ignored.
+import { useEffect, useRef, useState } from 'react';
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
 
 export function useFileDrop(onFiles: (files: File[]) => void, enabled: boolean): boolean {
   const [dragging, setDragging] = useState(false);
+  const current = useRef({ onFiles, enabled });
   useEffect(() => {
-    if (!enabled) return;
+    current.current = { onFiles, enabled };
+  }, [onFiles, enabled]);
+
+  useEffect(() => {
     const over = (event: DragEvent) => {
       if (!carriesFiles(event)) return;
       event.preventDefault();
-      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
-      setDragging(true);
+      if (event.dataTransfer) event.dataTransfer.dropEffect = current.current.enabled ? 'copy' : 'none';
+      setDragging(current.current.enabled);
     };
     // relatedTarget is null only when the drag leaves the window itself.
     const leave = (event: DragEvent) => {
@@ -24,7 +28,7 @@ export function useFileDrop(onFiles: (files: File[]) => void, enabled: boolean):
       event.preventDefault();
       setDragging(false);
       const files = [...(event.dataTransfer?.files ?? [])];
-      if (files.length > 0) onFiles(files);
+      if (files.length > 0 && current.current.enabled) current.current.onFiles(files);
     };
     window.addEventListener('dragover', over);
     window.addEventListener('dragleave', leave);
@@ -33,8 +37,7 @@ export function useFileDrop(onFiles: (files: File[]) => void, enabled: boolean):
       window.removeEventListener('dragover', over);
       window.removeEventListener('dragleave', leave);
       window.removeEventListener('drop', drop);
-      setDragging(false);
     };
-  }, [onFiles, enabled]);
-  return dragging;
+  }, []);
+  return dragging && enabled;
 }

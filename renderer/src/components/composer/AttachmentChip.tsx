@@ -2,6 +2,7 @@
 // and the button that takes it off again.
 import { formatSize } from '../../../../shared/attachments';
 import type { ComposerFile } from '../../store/composerSlice';
+import { uiTexts } from '../../texts';
 
 export function AttachmentChip({ file, onRemove }: { file: ComposerFile; onRemove: () => void }) {
   const uploading = file.id === undefined;
@@ -17,7 +18,7 @@ export function AttachmentChip({ file, onRemove }: { file: ComposerFile; onRemov
       <span className="attachment-name" title={file.name}>
         {file.name}
       </span>
-      <span className="attachment-size">{uploading ? 'Uploading…' : formatSize(file.size)}</span>
+      <span className="attachment-size">{uploading ? uiTexts.uploading : formatSize(file.size)}</span>
       <button type="button" className="icon-button dismiss" aria-label={`Remove ${file.name}`} title="Remove" onClick={onRemove} />
     </li>
   );
