@@ -21,6 +21,7 @@ export const uiTexts = {
   stopped: 'Stopped',
   /** A file on its way to the core, in its chip. */
   uploading: 'Uploading…',
+  fileUnreadable: (name: string) => `${name} could not be read`,
   failed: (message: string) => `Failed: ${message}`,
   untitled: 'New session',
   unknownParent: 'an earlier session',

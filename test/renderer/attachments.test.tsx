@@ -6,6 +6,7 @@ import { UPLOAD_CHUNK_BYTES, UPLOAD_FIRST_PIECE_BYTES } from '../../shared/attac
 import type { CallInput } from '../../shared/contract';
 import { texts } from '../../shared/texts';
 import { Composer } from '../../renderer/src/components/composer/Composer';
+import { uiTexts } from '../../renderer/src/texts';
 import { MessageView } from '../../renderer/src/components/chat/MessageView';
 import { buttonNamed, byLabel, click, key, render, setup, step, type, type Handlers, type Rendered } from './harness';
 
@@ -109,6 +110,19 @@ describe('composer attachments', () => {
     expect(store.getState().notices.at(-1)?.text).toBe(texts.attachmentWhileBusy);
     expect(box.value).toBe('Look');
     expect(buttonNamed(container, 'Remove a.png')).not.toBeNull();
+  });
+
+  it('a file that cannot be read goes with an error, and the files after it still upload', async () => {
+    const { container, store } = await composer(acceptingCore().handlers);
+    const vanished = Object.assign(file('moved.png', 'gone', 'image/png'), {
+      slice: () => {
+        throw new Error('NotReadableError');
+      },
+    });
+    await step(() => store.getState().attachFiles([vanished, file('here.png', 'still here', 'image/png')]));
+    expect(store.getState().notices.at(-1)?.text).toBe(uiTexts.fileUnreadable('moved.png'));
+    expect(buttonNamed(container, 'Remove moved.png')).toBeNull();
+    expect(store.getState().composer.files.map((f) => [f.name, f.id])).toEqual([['here.png', 'att-1']]);
   });
 
   it('an empty file is refused without a call', async () => {
