@@ -2,6 +2,7 @@
 // critical violations.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { pdf, png } from '../test/support/testFiles';
 import { test, expect } from './fixtures';
 import { exchange, handoffDialog, send } from './ui-helpers';
 
@@ -71,6 +72,28 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.keyboard.press('Control+F');
     await page.getByRole('textbox', { name: 'Find in session' }).fill('mango');
     await expect(page.getByRole('search', { name: 'Find in session' })).toContainText('1 of 2');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`${scheme} theme: attached files waiting as chips and sent as thumbnails have no serious accessibility violations`, async ({ page, baton }) => {
+    // Two uploads, a reply and an axe run: more than the default on a busy machine.
+    test.setTimeout(60_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await baton.open(page);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attach files' }).click();
+    await (await chooser).setFiles([
+      { name: 'chart.png', mimeType: 'image/png', buffer: png(64, 48) },
+      { name: 'report.pdf', mimeType: 'application/pdf', buffer: pdf(2) },
+    ]);
+    await send(page, 'What do these show?');
+    await expect(page.getByRole('img', { name: 'chart.png' })).toBeVisible();
+    const again = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attach files' }).click();
+    await (await again).setFiles([{ name: 'notes.pdf', mimeType: 'application/pdf', buffer: pdf(1) }]);
+    await expect(page.getByRole('button', { name: 'Remove notes.pdf' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
