@@ -96,6 +96,8 @@ export function inspectFile(name: string, bytes: Buffer, window: number): FileFa
  * sent again). Refuses naming the first of `files` that breaks one.
  */
 export function checkRequest(context: readonly AgentMessage[], files: readonly FileFacts[], window: number): void {
+  // The conversation's own files passed when they came: a message without new ones costs no scan.
+  if (files.length === 0) return;
   const earlier = contextFiles(context);
   const mediaLimit = forWindow(LIMITS.media, window);
   const pageLimit = forWindow(LIMITS.pdfPages, window);
