@@ -89,3 +89,47 @@ it('keeps a reading client that is sent a 24 MB event followed by more', async (
   expect(logs).toEqual([]);
   reader.ws.close();
 });
+
+it('delivers a big event as one text message, its characters whole wherever it is cut on the way', async () => {
+  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws?token=${token}`, { origin: `http://127.0.0.1:${server.port}` });
+  await new Promise((r) => ws.on('open', r));
+  const received: { text: string; isBinary: boolean }[] = [];
+  ws.on('message', (data: Buffer, isBinary) => received.push({ text: data.toString(), isBinary }));
+  // 2-, 3- and 4-byte characters: some fall across the places a long message is cut.
+  const big: BatonEvent = { type: 'message_update', sessionId: 's', delta: 'é€😀'.repeat(40_000) };
+  const small: BatonEvent = { type: 'message_update', sessionId: 's', delta: 'after' };
+  emit(big);
+  emit(small);
+  await expect.poll(() => received.length).toBe(2);
+  expect(received.map(({ text }) => JSON.parse(text))).toEqual([{ event: big }, { event: small }]);
+  expect(received.every(({ isBinary }) => !isBinary)).toBe(true);
+  ws.close();
+});
+
+it('keeps a client that reads a big event slowly, however long the event takes to go out', async () => {
+  const slow = await openRaw({ port: server.port, path: `/ws?token=${token}`, origin: `http://127.0.0.1:${server.port}` });
+  // About 3 MB/s: a 20 MB event (a message carrying large attachments) takes several seconds to go out.
+  slow.socket.pause();
+  let read = 0;
+  const reading = setInterval(() => {
+    for (let n = 0; n < 30 * 1024; ) {
+      const chunk = slow.socket.read() as Buffer | null;
+      if (!chunk) break;
+      n += chunk.length;
+      read += chunk.length;
+    }
+  }, 10);
+  try {
+    emit(bigEvent(20 * 1024 * 1024));
+    // Streamed text keeps coming meanwhile, and each event looks at how the client is doing.
+    for (let i = 0; i < 100 && read < 20 * 1024 * 1024; i++) {
+      emit(bigEvent(100));
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    await expect.poll(() => read, { timeout: 20_000 }).toBeGreaterThan(20 * 1024 * 1024);
+    expect(logs).toEqual([]);
+  } finally {
+    clearInterval(reading);
+    slow.socket.destroy();
+  }
+}, 40_000);
