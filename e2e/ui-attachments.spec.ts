@@ -2,7 +2,7 @@
 // Remove <file name>; the message shows its images as thumbnails and its PDFs as chips, also after a
 // reload; a file too large or of another type is refused with an error naming it, and nothing else is lost.
 import type { Locator, Page } from '@playwright/test';
-import { formatSize } from '../shared/attachments';
+import { formatSize, MB } from '../shared/attachments';
 import { texts } from '../shared/texts';
 import { gif, pdf, png } from '../test/support/testFiles';
 import { test, expect, type Baton } from './fixtures';
@@ -43,9 +43,12 @@ async function expectPicture(image: Locator, width: number): Promise<void> {
 }
 
 const chart = { name: 'chart.png', mimeType: 'image/png', buffer: png(64, 48) };
-const report = { name: 'report.pdf', mimeType: 'application/pdf', buffer: pdf(2) };
+// A few hundred KB: the message carrying it reaches the page in many WebSocket fragments.
+const report = { name: 'report.pdf', mimeType: 'application/pdf', buffer: pdf(2, { padding: MB / 4 }) };
 
 test('Attach files: chips before sending, then thumbnails in the chat, also after a reload', async ({ page, baton }) => {
+  // Two uploads, a reply and a reload: more than the default on a busy machine.
+  test.setTimeout(60_000);
   await baton.open(page);
   await attach(page, chart, report);
   await expect(remove(page, 'chart.png')).toBeVisible();
@@ -64,6 +67,7 @@ test('Attach files: chips before sending, then thumbnails in the chat, also afte
   const content = firstMessageOf(baton, 0);
   expect(content.map((b) => b.type)).toEqual(['image', 'document', 'text']);
   expect(content[0]?.source).toEqual({ type: 'base64', media_type: 'image/png', data: chart.buffer.toString('base64') });
+  expect(content[1]?.source).toEqual({ type: 'base64', media_type: 'application/pdf', data: report.buffer.toString('base64') });
 
   await page.reload();
   await expectPicture(messages(page).first().getByRole('img', { name: 'chart.png' }), 64);
