@@ -81,32 +81,30 @@ export function Composer() {
       {suggestions.length > 0 && (
         <SlashCommandList id={listId} commands={suggestions} active={active} onPick={(c) => pick(c, true)} />
       )}
-      <div className="composer-main">
-        {files.length > 0 && (
-          <ul className="attachment-chips" aria-label="Attached files">
-            {files.map((file) => (
-              <AttachmentChip key={file.key} file={file} onRemove={() => removeFile(file.key)} />
-            ))}
-          </ul>
-        )}
-        <textarea
-          ref={ref}
-          className="composer-input"
-          aria-label="Message"
-          aria-autocomplete="list"
-          aria-controls={suggestions.length > 0 ? listId : undefined}
-          aria-activedescendant={suggestions.length > 0 ? `${listId}-${active}` : undefined}
-          placeholder={streaming ? 'Queue a message (Enter steers, Alt+Enter follows up)' : 'Message Claude — / for commands'}
-          rows={2}
-          value={text}
-          onChange={(e) => {
-            setDismissed(false);
-            setText(e.target.value);
-          }}
-          onKeyDown={onKeyDown}
-          onPaste={onPaste}
-        />
-      </div>
+      {files.length > 0 && (
+        <ul className="attachment-chips" aria-label="Attached files">
+          {files.map((file) => (
+            <AttachmentChip key={file.key} file={file} onRemove={() => removeFile(file.key)} />
+          ))}
+        </ul>
+      )}
+      <textarea
+        ref={ref}
+        className="composer-input"
+        aria-label="Message"
+        aria-autocomplete="list"
+        aria-controls={suggestions.length > 0 ? listId : undefined}
+        aria-activedescendant={suggestions.length > 0 ? `${listId}-${active}` : undefined}
+        placeholder={streaming ? 'Queue a message (Enter steers, Alt+Enter follows up)' : 'Message Claude — / for commands'}
+        rows={2}
+        value={text}
+        onChange={(e) => {
+          setDismissed(false);
+          setText(e.target.value);
+        }}
+        onKeyDown={onKeyDown}
+        onPaste={onPaste}
+      />
       <div className="composer-actions">
         <button type="button" className="attach-button" aria-label="Attach files" title="Attach files" onClick={() => picker.current?.click()} />
         <input
