@@ -137,6 +137,10 @@ test('a file too large and a file of another type are refused by name; the text 
   await expect(remove(page, 'chart.png')).toBeVisible();
   await expect(remove(page, 'huge.png')).toBeHidden();
   await expect(remove(page, 'photo.bmp')).toBeHidden();
+  // The errors sit above the composer, clear of the files still attached.
+  const errors = (await alertRegion(page).boundingBox())!;
+  const chips = (await page.locator('.composer').getByRole('list', { name: 'Attached files' }).boundingBox())!;
+  expect(errors.y + errors.height).toBeLessThanOrEqual(chips.y);
   await expect(messageBox(page)).toHaveValue('Three files');
   expect(baton.fake.messageRequests()).toHaveLength(0);
 });
