@@ -71,6 +71,11 @@ function messageSection(message: AgentMessage, timestamp: string, results: Resul
       case 'tool_use':
         lines.push(toolLine(block.name, block.input, results.get(block.id)));
         break;
+      case 'image':
+      case 'document':
+        // The file itself stays in the JSON export; the reader learns what was attached.
+        lines.push(`- Attached ${block.type === 'image' ? 'image' : 'PDF'} ${code(block.name)}`);
+        break;
       default:
         break; // redacted thinking and blocks Baton does not model have nothing to read
     }

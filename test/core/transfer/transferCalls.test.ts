@@ -12,6 +12,7 @@ import { EnvApiKeyStore } from '../../../electron/core/settings/apiKey';
 import { openConfSettings } from '../../../electron/core/settings/SettingsStore';
 import type { ExportFile } from '../../../electron/core/transfer/sessionExport';
 import { useFakeAnthropic } from '../../fakeAnthropic';
+import { pdf, png } from '../../support/testFiles';
 
 const fake = useFakeAnthropic();
 let dataDir: string;
@@ -120,6 +121,30 @@ describe('Export session', () => {
     expect((await call('sessions.current', {})).header.id).toBe(session.header.id);
     await chat('Third');
     expect(JSON.stringify(fake.messageRequests().at(-1)!.body)).toContain('Noting it');
+  });
+
+  it('names attached files in the Markdown and keeps them in the JSON, so an import shows them again', async () => {
+    const attach = async (name: string, bytes: Buffer) => {
+      const { id } = await call('attachments.begin', { name, size: bytes.length, data: bytes.toString('base64') });
+      return (await call('attachments.finish', { id, with: [] })).id;
+    };
+    const ids = [await attach('chart.png', png(8, 6)), await attach('report.pdf', pdf(1))];
+    const ends = events.filter((e) => e.type === 'agent_end').length;
+    await call('chat.send', { text: 'What do these show?', attachments: ids });
+    await expect.poll(() => events.filter((e) => e.type === 'agent_end').length).toBe(ends + 1);
+    const { header } = await call('sessions.current', {});
+
+    const md = downloaded(await call('sessions.export', { id: header.id, format: 'markdown' })).content;
+    expect(md).toContain('- Attached image `chart.png`');
+    expect(md).toContain('- Attached PDF `report.pdf`');
+    expect(md).not.toContain(png(8, 6).toString('base64'));
+
+    const json = downloaded(await call('sessions.export', { id: header.id, format: 'json' }));
+    const result = await importText(json.fileName, json.content);
+    if (!result.ok) throw new Error(result.error.message);
+    const imported = (result.data as CallOutput<'sessions.importFinish'>).session;
+    const prompt = imported.entries.find((e) => e.type === 'message' && e.message.role === 'user');
+    expect(prompt?.type === 'message' && prompt.message.content.map((b) => ('name' in b ? b.name : b.type))).toEqual(['chart.png', 'report.pdf', 'text']);
   });
 
   it('exports a session that is not open without taking it over', async () => {
