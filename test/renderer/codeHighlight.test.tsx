@@ -14,8 +14,10 @@ const TS = 'const answer: number = 42; // the answer';
 async function show(text: string, streaming = false) {
   const { store } = await setup();
   view = await render(<Markdown text={text} streaming={streaming} />, store);
-  // The highlighter and the grammar are separate chunks: give them time to arrive.
-  for (let i = 0; i < 20 && !document.querySelector('[class^="hljs-"]'); i++) await settle();
+  // The highlighter and the grammar are separate chunks: give them time to arrive, even on a busy machine
+  // (a test expecting no highlight at all waits the whole time, so its "none" means something).
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline && !document.querySelector('[class^="hljs-"]')) await settle();
   return [...document.querySelectorAll('pre')];
 }
 
