@@ -146,16 +146,24 @@ export const HandoffOutcomeEntry = z.object({
   /** done: the document as it was handed off. */
   document: z.string().optional(),
 });
+/**
+ * The user switched the branch shown to the one through `parentId` (another version of a message). It
+ * carries nothing else: being the last entry in file order is what makes that branch the one shown again
+ * when the session is reopened. Bookkeeping, never context.
+ */
+export const BranchSwitchEntry = z.object({ ...entryBase, type: z.literal('branch_switch') });
 export const SessionEntry = z.discriminatedUnion('type', [
   MessageEntry,
   CustomMessageEntry,
   ModelChangeEntry,
   SessionInfoEntry,
   HandoffOutcomeEntry,
+  BranchSwitchEntry,
 ]);
 export type MessageEntry = z.infer<typeof MessageEntry>;
 export type HandoffOutcomeEntry = z.infer<typeof HandoffOutcomeEntry>;
 export type CustomMessageEntry = z.infer<typeof CustomMessageEntry>;
+export type BranchSwitchEntry = z.infer<typeof BranchSwitchEntry>;
 export type SessionEntry = z.infer<typeof SessionEntry>;
 
 /** One row of the history sidebar, derived from the session files (SPEC §2 "History listing"). */

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type {
   AgentMessage,
+  BranchSwitchEntry,
   CustomMessageEntry,
   HandoffOutcomeEntry,
   ImportedFrom,
@@ -29,6 +30,7 @@ import { sessionLines } from './sessionLines';
 import { lockSession } from './sessionLock';
 import { FIRST_MESSAGE_SEARCH_CHARS } from './summarizeFile';
 import { shortenTitle, UNTITLED, userText } from './title';
+import { isVersionable, leafShowing, versionsAt } from './versions';
 
 export const SESSION_FORMAT_VERSION = 1;
 
@@ -155,9 +157,69 @@ export class SessionManager {
     return this.file.tree.leafId;
   }
 
+  /** The entry with this id, if the session has it. */
+  getEntry(id: string): SessionEntry | undefined {
+    const { tree } = this.file;
+    const at = tree.positionOf(id);
+    return at === undefined ? undefined : tree.at(at);
+  }
+
   /** Root → leaf path (or root → the given entry). */
   getBranch(leafId: string | null = this.file.tree.leafId): SessionEntry[] {
     return this.file.tree.branch(leafId);
+  }
+
+  /**
+   * Moves the leaf, in memory: the next entry attaches to `leafId` (null: a new root). An edit or a
+   * regenerate moves it to where the new version starts; the entry written next puts it on disk.
+   */
+  setLeaf(leafId: string | null): void {
+    if (leafId !== null && this.file.tree.positionOf(leafId) === undefined) throw new RangeError(`No entry ${leafId} in this session`);
+    this.file.tree.leafId = leafId;
+  }
+
+  /**
+   * Makes the leaf what a reopen shows (the last entry in file order, SPEC §2): when it is not the last
+   * entry, a branch_switch entry is written under it. Returns the entry written, if one was.
+   */
+  saveLeaf(): BranchSwitchEntry | undefined {
+    const { tree } = this.file;
+    if (tree.leafId === (tree.last()?.id ?? null)) return undefined;
+    return this.append({ type: 'branch_switch', ...this.entryBase() }) as BranchSwitchEntry;
+  }
+
+  /**
+   * The leaf that shows the message `id` as the version on screen: the newest entry in its branch.
+   * Undefined when `id` is not a message that can have versions.
+   */
+  leafToShow(id: string): string | null | undefined {
+    const { tree } = this.file;
+    const at = tree.positionOf(id);
+    if (at === undefined || !isVersionable(tree.at(at))) return undefined;
+    const leaf = leafShowing(tree, at);
+    return tree.at(leaf)?.id ?? null;
+  }
+
+  /** The ids of every version of the message `id`, itself included, in file order; undefined when it has only one. */
+  versionsOf(id: string): string[] | undefined {
+    const { tree } = this.file;
+    if (!tree.hasBranches()) return undefined;
+    const at = tree.positionOf(id);
+    if (at === undefined) return undefined;
+    const versions = versionsAt(tree, at);
+    return versions.length > 1 ? versions.map((v) => tree.at(v)?.id ?? '') : undefined;
+  }
+
+  /** versionsOf for each message among `entries`, keyed by id: only those with more than one version. */
+  versionsIn(entries: readonly SessionEntry[]): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    if (!this.file.tree.hasBranches()) return out;
+    for (const entry of entries) {
+      if (entry.type !== 'message') continue;
+      const versions = this.versionsOf(entry.id);
+      if (versions) out[entry.id] = versions;
+    }
+    return out;
   }
 
   buildSessionContext(): SessionContext {

@@ -34,6 +34,8 @@ export function isSessionEntry(value: unknown): value is SessionEntry {
         optional(value.childTitle, isString) &&
         optional(value.document, isString)
       );
+    case 'branch_switch':
+      return true;
     default:
       return false;
   }

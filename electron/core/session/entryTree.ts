@@ -1,12 +1,21 @@
-// The entries of a session form a tree by parentId; the leaf is where the next entry attaches.
+// The entries of a session form a tree by parentId; the leaf is where the next entry attaches. It is the
+// last entry after loading, and moves elsewhere when the user shows another branch (SPEC §2).
 // Entries are kept in file order. Almost every parent is the entry just before its child, so walks step
-// through the array and the id map (100,000 Map inserts cost a tenth of a full open) is built only when
-// a walk jumps.
+// through the array, and the maps below (100,000 Map inserts cost a tenth of a full open) are built only
+// when a session has branches: a linear session never pays for them.
 import type { SessionEntry } from '../../../shared/session';
+
+/** The position of the virtual root: the parent of every root entry. */
+export const ROOT = -1;
 
 export class EntryTree {
   /** id → position of its first occurrence; undefined until first needed. */
   private positions: Map<string, number> | undefined;
+  /**
+   * Entries whose parent is not the entry just before them (the second and later children of a parent),
+   * by their parent's position; undefined until first needed, then kept up to date.
+   */
+  private forks: Map<number, number[]> | undefined;
   leafId: string | null;
 
   /** Takes ownership of `entries` (file order): the last one is the leaf. */
@@ -17,7 +26,9 @@ export class EntryTree {
   /** Adds an entry in file order and makes it the leaf. */
   add(entry: SessionEntry): void {
     this.entries.push(entry);
-    if (this.positions && !this.positions.has(entry.id)) this.positions.set(entry.id, this.entries.length - 1);
+    const at = this.entries.length - 1;
+    if (this.positions && !this.positions.has(entry.id)) this.positions.set(entry.id, at);
+    if (this.forks) this.noteFork(at);
     this.leafId = entry.id;
   }
 
@@ -30,38 +41,83 @@ export class EntryTree {
     return this.entries.at(-1);
   }
 
-  /**
-   * Root → leaf path. A parent that cannot be found (its line was unreadable) is replaced by the entry
-   * before the child in file order, so one bad line never hides the history above it; parents always
-   * precede children, so the walk only moves backwards and cannot loop.
-   */
+  get size(): number {
+    return this.entries.length;
+  }
+
+  at(position: number): SessionEntry | undefined {
+    return this.entries[position];
+  }
+
+  /** Root → leaf path (or root → the given entry). */
   branch(leafId: string | null = this.leafId): SessionEntry[] {
+    return this.branchPositions(leafId).map((at) => this.entries[at] as SessionEntry);
+  }
+
+  /**
+   * Positions of the root → leaf path. A parent that cannot be found (its line was unreadable) is
+   * replaced by the entry before the child in file order, so one bad line never hides the history above
+   * it; parents always precede children, so the walk only moves backwards and cannot loop.
+   */
+  branchPositions(leafId: string | null = this.leafId): number[] {
     if (leafId === null) return [];
-    let at = leafId === this.leafId ? this.entries.length - 1 : this.positionOf(leafId);
-    const path: SessionEntry[] = [];
-    while (at !== undefined && at >= 0) {
-      const entry = this.entries[at];
-      if (!entry) break;
-      path.push(entry);
-      at = this.parentPosition(entry, at);
-    }
+    const path: number[] = [];
+    for (let at = this.positionOf(leafId) ?? ROOT; at !== ROOT; at = this.parentOf(at)) path.push(at);
     return path.reverse();
   }
 
-  private parentPosition(entry: SessionEntry, at: number): number | undefined {
-    if (entry.parentId === null) return undefined;
+  /** Where the entry with this id is in file order; the last entry is found without a map. */
+  positionOf(id: string): number | undefined {
+    const last = this.entries.length - 1;
+    if (this.entries[last]?.id === id) return last;
+    if (!this.positions) {
+      const positions = new Map<string, number>();
+      this.entries.forEach((entry, i) => {
+        if (!positions.has(entry.id)) positions.set(entry.id, i);
+      });
+      this.positions = positions;
+    }
+    return this.positions.get(id);
+  }
+
+  /** The position of the entry's parent, ROOT for a root entry. */
+  parentOf(at: number): number {
+    const entry = this.entries[at];
+    if (!entry || entry.parentId === null) return ROOT;
     if (this.entries[at - 1]?.id === entry.parentId) return at - 1;
     const found = this.positionOf(entry.parentId);
     return found !== undefined && found < at ? found : at - 1;
   }
 
-  private positionOf(id: string): number | undefined {
-    if (!this.positions) {
-      this.positions = new Map();
-      this.entries.forEach((entry, i) => {
-        if (!this.positions?.has(entry.id)) this.positions?.set(entry.id, i);
-      });
+  /** Children of the entry at `at` (ROOT: the root entries), in file order. */
+  childrenOf(at: number): number[] {
+    const next = at + 1;
+    const first = next < this.entries.length && this.parentOf(next) === at ? [next] : [];
+    const later = this.forkMap().get(at);
+    return later ? [...first, ...later] : first;
+  }
+
+  /** Whether any entry has a sibling; false for a session written as one line of descent. */
+  hasBranches(): boolean {
+    return this.forkMap().size > 0;
+  }
+
+  private forkMap(): Map<number, number[]> {
+    if (!this.forks) {
+      this.forks = new Map();
+      for (let at = 1; at < this.entries.length; at++) {
+        // The common case, decided without a map lookup.
+        if (this.entries[at]?.parentId !== this.entries[at - 1]?.id) this.noteFork(at);
+      }
     }
-    return this.positions.get(id);
+    return this.forks;
+  }
+
+  private noteFork(at: number): void {
+    const parent = this.parentOf(at);
+    if (parent === at - 1) return;
+    const siblings = this.forks?.get(parent);
+    if (siblings) siblings.push(at);
+    else this.forks?.set(parent, [at]);
   }
 }

@@ -61,6 +61,11 @@ const entry = fc.oneof(
   ),
   fc.record({ type: fc.constant('model_change'), ...base, model: near(str) }),
   fc.record({ type: fc.constant('session_info'), ...base, title: near(maybe(str)) }, { requiredKeys: ['type', 'id', 'parentId', 'timestamp'] }),
+  fc.record(
+    { type: fc.constant('handoff_outcome'), ...base, outcome: near(fc.constantFrom('done', 'cancelled', 'failed', 'lost')), message: near(str), childSession: near(str), childTitle: near(str), document: near(str) },
+    { requiredKeys: ['type', 'id', 'parentId', 'timestamp', 'outcome'] },
+  ),
+  fc.record({ type: fc.constant('branch_switch'), ...base }),
   fc.record({ type: near(fc.constantFrom('label', 'compaction')), ...base }),
   fc.jsonValue(),
 );
