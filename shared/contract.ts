@@ -10,13 +10,26 @@ import { Settings, SettingsPatch } from './settings';
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
 
-/** What the renderer needs to show one open session. */
-export const SessionView = z.object({
-  header: SessionHeader,
-  /** The newest entries (all of them for an ordinary session); older ones come from sessions.entries. */
+/**
+ * The branch of the open session that is shown (SPEC §2 "leaf"): root → leaf, the newest entries of it
+ * when it is long, and the versions of its messages that were edited or regenerated.
+ */
+export const BranchView = z.object({
+  /** The newest entries of the branch (all of them for an ordinary session); older ones come from sessions.entries. */
   entries: z.array(SessionEntry),
-  /** How many entries precede `entries[0]` in the session. */
+  /** How many entries of the branch precede `entries[0]`. */
   firstEntryIndex: z.number().int().nonnegative(),
+  /**
+   * For each message among `entries` that has other versions (SPEC §5 message actions): the ids of all
+   * its versions, itself included, oldest first. Messages with one version are not listed.
+   */
+  versions: z.record(z.string(), z.array(z.string())),
+});
+export type BranchView = z.infer<typeof BranchView>;
+
+/** What the renderer needs to show one open session. */
+export const SessionView = BranchView.extend({
+  header: SessionHeader,
   /** Records skipped because they could not be read (SPEC §2); the UI says "N records could not be read". */
   unreadableRecords: z.number().int(),
   parentTitle: z.string().optional(),
@@ -73,6 +86,11 @@ const Id = z.string().min(1).max(200);
 const Chunk = z.base64().min(4).max(UPLOAD_CHUNK_BASE64_CHARS);
 /** At most the API's count of images and PDFs per request. */
 const AttachmentIds = z.array(Id).max(600);
+/** The two queues of messages sent while a reply streams (SPEC §3). */
+export const QueueName = z.enum(['steering', 'followUp']);
+export type QueueName = z.infer<typeof QueueName>;
+/** A queued message, as the UI shows it: it must still be there (not sent meanwhile) to be changed. */
+const QueuedItem = { queue: QueueName, index: z.number().int().nonnegative(), text: Text };
 
 export const ExportFormat = z.enum(['markdown', 'json']);
 export type ExportFormat = z.infer<typeof ExportFormat>;
@@ -117,11 +135,22 @@ export const calls = {
   'sessions.current': { input: Empty, output: SessionView },
   'sessions.open': { input: z.object({ id: Id }).strict(), output: SessionView },
   'sessions.new': { input: Empty, output: SessionView },
-  /** Older entries of the open session, for scrolling back in a huge session: [end - limit, end). */
+  /**
+   * Older entries of the branch shown, for scrolling back in a huge session: [end - limit, end) of the
+   * branch that ends at `leafId` (default: the leaf), with the versions of its messages.
+   */
   'sessions.entries': {
-    input: z.object({ id: Id, end: z.number().int().nonnegative(), limit: z.number().int().min(1).max(5_000) }).strict(),
-    output: z.object({ entries: z.array(SessionEntry), start: z.number().int().nonnegative() }),
+    input: z
+      .object({ id: Id, end: z.number().int().nonnegative(), limit: z.number().int().min(1).max(5_000), leafId: Id.optional() })
+      .strict(),
+    output: z.object({
+      entries: z.array(SessionEntry),
+      start: z.number().int().nonnegative(),
+      versions: BranchView.shape.versions,
+    }),
   },
+  /** Shows another version of a message (SPEC §5 Previous version / Next version): its branch becomes the one shown. */
+  'sessions.switchBranch': { input: z.object({ entryId: Id }).strict(), output: SessionView },
   'sessions.rename': { input: z.object({ id: Id, title: z.string().min(1).max(500) }).strict(), output: Ok },
   'sessions.delete': { input: z.object({ id: Id }).strict(), output: Ok },
   /** Export session (SPEC §5): Markdown to read, or JSON (Baton's JSON Lines) to import again. */
@@ -148,6 +177,17 @@ export const calls = {
     output: z.object({ queued: z.boolean() }),
   },
   'chat.stop': { input: Empty, output: Ok },
+  /** Edit message: the text becomes a new version of the user message `entryId` (a new branch), and is answered. */
+  'chat.edit': { input: z.object({ entryId: Id, text: Text.min(1) }).strict(), output: Ok },
+  /**
+   * Regenerate, and Retry: a new version of the reply `entryId` (a new branch), from the context before
+   * it. Given a user message whose reply never came, the run answers that message.
+   */
+  'chat.regenerate': { input: z.object({ entryId: Id }).strict(), output: Ok },
+  /** Changes a queued message before it is sent; `text` is what it says now. */
+  'chat.queue.edit': { input: z.object({ ...QueuedItem, newText: Text.min(1) }).strict(), output: Ok },
+  /** Removes a queued message before it is sent; `text` is what it says now. */
+  'chat.queue.remove': { input: z.object(QueuedItem).strict(), output: Ok },
   /** Continue after a reply was cut off (stop_reason max_tokens). */
   'chat.continue': { input: Empty, output: Ok },
   'chat.commands': {
@@ -216,7 +256,14 @@ export const BatonEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message_start'), ...sid, message: AgentMessage }),
   /** Batched text: at most one per 16 ms per session. */
   z.object({ type: z.literal('message_update'), ...sid, delta: z.string() }),
-  z.object({ type: z.literal('message_end'), ...sid, message: AgentMessage, entry: SessionEntry.optional() }),
+  z.object({
+    type: z.literal('message_end'),
+    ...sid,
+    message: AgentMessage,
+    entry: SessionEntry.optional(),
+    /** When the saved message is one of several versions (an edit, a regenerate): the ids of all of them, oldest first. */
+    versions: z.array(z.string()).optional(),
+  }),
   z.object({ type: z.literal('tool_execution_start'), ...sid, toolCallId: z.string(), name: z.string(), input: z.unknown() }),
   z.object({ type: z.literal('tool_execution_end'), ...sid, toolCallId: z.string(), isError: z.boolean(), output: z.string() }),
   z.object({ type: z.literal('turn_end'), ...sid }),
@@ -234,6 +281,8 @@ export const BatonEvent = z.discriminatedUnion('type', [
     followUp: z.array(z.string()),
   }),
   z.object({ type: z.literal('todos_changed'), ...sid, todos: z.array(TodoItem) }),
+  /** The branch shown changed (an edit or regenerate starts, another version is shown): the chat shows this one. */
+  z.object({ type: z.literal('branch_changed'), ...sid, branch: BranchView, contextTokens: z.number().int() }),
   /** An entry saved outside a message's own events (a handoff's outcome). */
   z.object({ type: z.literal('entry_added'), ...sid, entry: SessionEntry }),
   z.object({ type: z.literal('usage'), ...sid, usage: Usage, contextTokens: z.number().int() }),

@@ -85,7 +85,7 @@ export function createCore(options: CoreOptions): Core {
   const sessions = new SessionNavigator(agent, store, emit);
   // The sidebar's index follows what the agent writes.
   agent.subscribe((event) => {
-    if (event.type === 'message_end' || event.type === 'entry_added') sessions.synced();
+    if (event.type === 'message_end' || event.type === 'entry_added' || event.type === 'branch_changed') sessions.synced();
     emit(event);
   });
 

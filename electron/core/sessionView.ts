@@ -1,25 +1,19 @@
 // What the renderer needs to show the open session, read from the agent and the session store.
 import type { SessionView } from '../../shared/contract';
+import type { SessionEntry } from '../../shared/session';
 import type { AgentSession } from './agent/AgentSession';
+import { branchWindow } from './session/branchWindow';
 import type { SessionStore } from './session/SessionStore';
 import type { SessionTail } from './session/tailReader';
 
-/**
- * How many of the newest entries a view carries. Enough to fill any screen and to scroll a while;
- * a 100,000-message session is not shipped to the renderer whole.
- */
-export const VIEW_WINDOW = 2_000;
-
+/** The open session: the newest entries of the branch shown, and what the status line and panels show. */
 export function viewOf(agent: AgentSession, store: SessionStore): SessionView {
   const manager = agent.sessionManager;
   const header = manager.getHeader();
   const usage = agent.getContextUsage();
-  const all = manager.getEntries();
-  const firstEntryIndex = Math.max(0, all.length - VIEW_WINDOW);
   return {
     header,
-    entries: all.slice(firstEntryIndex),
-    firstEntryIndex,
+    ...branchWindow(manager),
     unreadableRecords: manager.unreadableRecords,
     parentTitle: header.parentSession ? store.get(header.parentSession)?.title : undefined,
     todos: agent.getTodos(),
@@ -32,13 +26,15 @@ export function viewOf(agent: AgentSession, store: SessionStore): SessionView {
 
 /**
  * What a big session shows while it is still being opened: its header and its last messages, read from
- * the file's end. The full view replaces it a moment later.
+ * the file's end (the part of the last entry's branch that the tail holds). The full view replaces it a
+ * moment later.
  */
 export function previewOf(tail: SessionTail, agent: AgentSession, store: SessionStore): SessionView {
   return {
     header: tail.header,
-    entries: tail.entries,
+    entries: branchInTail(tail.entries),
     firstEntryIndex: 0,
+    versions: {},
     unreadableRecords: tail.unreadableRecords,
     parentTitle: tail.header.parentSession ? store.get(tail.header.parentSession)?.title : undefined,
     todos: [],
@@ -47,4 +43,17 @@ export function previewOf(tail: SessionTail, agent: AgentSession, store: Session
     contextTokens: 0,
     contextWindow: agent.getContextUsage().window,
   };
+}
+
+/** The last entry's branch, as far up as `entries` (the end of a file) reach. Parents precede children. */
+function branchInTail(entries: readonly SessionEntry[]): SessionEntry[] {
+  const positions = new Map(entries.map((entry, i) => [entry.id, i]));
+  const path: SessionEntry[] = [];
+  for (let at = entries.length - 1; at >= 0; ) {
+    const entry = entries[at] as SessionEntry;
+    path.push(entry);
+    const parent = entry.parentId === null ? undefined : positions.get(entry.parentId);
+    at = parent !== undefined && parent < at ? parent : -1;
+  }
+  return path.reverse();
 }

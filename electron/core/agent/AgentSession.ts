@@ -1,16 +1,20 @@
 // The conversation owner (SPEC §3): the agent state (the messages the model sees), the open session, the
 // provider, the message queues, the todos and the run's abort controller. A run is agentLoop over hooks
 // that read and change this state; handoff is a HandoffPipeline that drives this class's public API.
-import type { BatonEvent } from '../../../shared/contract';
+// The state follows the branch shown (SPEC §5 message actions): an edit, a regenerate or another version
+// moves the session's leaf, and the context, the meter, the model and the todos are read from its branch.
+import type { BatonEvent, QueueName } from '../../../shared/contract';
 import { fallbackModel, type ModelInfo } from '../../../shared/models';
-import type { AgentMessage, AttachmentBlock, ContentBlock, SessionEntry, TodoItem } from '../../../shared/session';
+import type { AgentMessage, AttachmentBlock, ContentBlock, MessageEntry, SessionEntry, TodoItem } from '../../../shared/session';
 import { CustomType } from '../../../shared/sessionFormat';
 import type { Settings } from '../../../shared/settings';
 import { texts } from '../../../shared/texts';
-import { BatonError } from '../errors';
+import { BatonError, toApiError } from '../errors';
 import { HandoffPipeline, type HandoffDone, type HandoffDraft } from '../handoff/HandoffPipeline';
+import { branchWindow } from '../session/branchWindow';
 import type { SessionManager } from '../session/SessionManager';
 import { buildContext, isRefusal, lastModelChange } from '../session/sessionContext';
+import { isVersionable } from '../session/versions';
 import { emitSaved, runAgentLoop, type AgentProvider, type LoopConfig, type LoopHooks, type LoopResult } from './agentLoop';
 import { ContextMeter } from './contextMeter';
 import { clockFrom, EventBatcher, messageUpdate } from './eventBatcher';
@@ -139,7 +143,7 @@ export class AgentSession {
 
   /** Opens another session: closes the current file, loads the new one's context, todos and model. */
   switchSession(sessionManager: SessionManager): void {
-    if (this.isStreaming || this.isGeneratingHandoff) throw new BatonError('busy', texts.busy);
+    this.refuseWhileBusy();
     if (sessionManager === this.manager) return;
     const old = this.manager;
     this.bind(sessionManager);
@@ -158,29 +162,44 @@ export class AgentSession {
 
   /** Starts a run; resolves once the prompt is on disk (rejects with the storage error, nothing shown). */
   async start(text: string, options: RunOptions = {}): Promise<RunHandle> {
+    return this.launch(options, (scratch) => {
+      const content = options.expandPromptTemplates === false ? text : expandPromptTemplate(text, this.promptsDir);
+      return this.persistPrompt(content, options.purpose === 'chat' ? undefined : options.purpose, scratch, options.attachments);
+    });
+  }
+
+  /**
+   * Starts a run on the context as it is, with no new prompt: the model answers the branch shown again
+   * (regenerate, retry).
+   */
+  async resume(options: RunOptions = {}): Promise<RunHandle> {
+    return this.launch(options);
+  }
+
+  /** A run: the prompt (if any) is saved first; `done` settles at agent_end. */
+  private async launch(options: RunOptions, prompt?: (scratch: AgentMessage[]) => SessionEntry): Promise<RunHandle> {
     // Between the handoff reply and the switch, a prompt would land in the session being left.
     if (this.isGeneratingHandoff && options.purpose !== 'handoff') {
       throw new BatonError('busy', 'A handoff is in progress; wait for it or cancel it.');
     }
     if (this.controller) throw new BatonError('busy', 'A response is still streaming; stop it or queue the message.');
-    const content = options.expandPromptTemplates === false ? text : expandPromptTemplate(text, this.promptsDir);
     const model = options.model ?? this.getModel();
     const purpose = options.purpose === 'handoff' ? 'handoff' : undefined;
     const controller = linkedController(options.signal);
     this.controller = controller;
     /** Messages of this run that later turns do not see (a handoff's), but its own requests do. */
     const scratch: AgentMessage[] = [];
-    let entry: SessionEntry;
+    let entry: SessionEntry | undefined;
     try {
       this.recordModel(model);
-      entry = this.persistPrompt(content, options.purpose === 'chat' ? undefined : options.purpose, scratch, options.attachments);
+      entry = prompt?.(scratch);
     } catch (err) {
       this.controller = undefined;
       throw err;
     }
     this.emit({ type: 'agent_start', sessionId: this.sessionId });
     this.emit({ type: 'turn_start', sessionId: this.sessionId });
-    emitSaved(this.emit.bind(this), this.sessionId, entry);
+    if (entry) emitSaved(this.emit.bind(this), this.sessionId, entry);
     const budget = thinkingFor(this.getSettings().thinking, this.modelInfo(model), options.maxTokens ?? CHAT_MAX_TOKENS);
     const config: LoopConfig = {
       sessionId: this.sessionId,
@@ -194,6 +213,7 @@ export class AgentSession {
     };
     const done = runAgentLoop(config, this.loopHooks(options, scratch)).finally(() => {
       this.controller = undefined;
+      this.saveLeaf();
       this.emit({ type: 'agent_end', sessionId: config.sessionId });
     });
     return { done };
@@ -212,6 +232,14 @@ export class AgentSession {
 
   steer(text: string): void {
     this.queues.steer(text);
+  }
+
+  /**
+   * Changes (or, with `newText` undefined, removes) a queued steering or follow-up message that still
+   * says `text`; not_found once it has been sent.
+   */
+  changeQueued(queue: QueueName, index: number, text: string, newText?: string): void {
+    if (!this.queues.replace(queue, index, text, newText)) throw new BatonError('not_found', 'That message has already been sent');
   }
 
   followUp(text: string): void {
@@ -308,6 +336,84 @@ export class AgentSession {
     return entry;
   }
 
+  // ---- branches (SPEC §5 message actions) ---------------------------------------------------------
+
+  /** Edit message: `text` becomes a new version of the user message `entryId`, and a run answers it. */
+  async edit(entryId: string, text: string): Promise<RunHandle> {
+    this.refuseWhileBusy();
+    const entry = this.versionable(entryId);
+    if (entry.message.role !== 'user') throw new BatonError('invalid_input', 'Only your own messages can be edited');
+    return this.runFrom(entry.parentId, () => this.start(text));
+  }
+
+  /**
+   * Regenerate and Retry: a new version of the reply `entryId`, from the context before it. Given a user
+   * message (whose reply never came), the run answers that message.
+   */
+  async regenerate(entryId: string): Promise<RunHandle> {
+    this.refuseWhileBusy();
+    const entry = this.versionable(entryId);
+    return this.runFrom(entry.message.role === 'assistant' ? entry.parentId : entry.id, () => this.resume());
+  }
+
+  /** Previous version / Next version: shows the branch of the message `entryId`, on screen, in the context and on disk. */
+  showVersion(entryId: string): void {
+    this.refuseWhileBusy();
+    const leaf = this.manager.leafToShow(entryId);
+    if (leaf === undefined) throw new BatonError('not_found', 'That message is not in this session');
+    const previous = this.manager.getLeafId();
+    this.manager.setLeaf(leaf);
+    try {
+      this.manager.saveLeaf();
+    } catch (err) {
+      this.manager.setLeaf(previous);
+      throw err;
+    }
+    this.branchChanged();
+  }
+
+  private versionable(entryId: string): MessageEntry {
+    const entry = this.manager.getEntry(entryId);
+    if (!entry) throw new BatonError('not_found', 'That message is not in this session');
+    if (!isVersionable(entry)) throw new BatonError('invalid_input', 'That message has no versions');
+    return entry;
+  }
+
+  /** Shows the branch up to `leafId` and starts `run` there; a run that cannot start leaves the branch as it was. */
+  private async runFrom(leafId: string | null, run: () => Promise<RunHandle>): Promise<RunHandle> {
+    const previous = this.manager.getLeafId();
+    this.manager.setLeaf(leafId);
+    this.branchChanged();
+    try {
+      return await run();
+    } catch (err) {
+      this.manager.setLeaf(previous);
+      this.branchChanged();
+      throw err;
+    }
+  }
+
+  /**
+   * A run that wrote nothing (a regenerate whose request failed at once) must still leave its branch the
+   * one a reopen shows. The run's own error is what the user is told about first.
+   */
+  private saveLeaf(): void {
+    try {
+      this.manager.saveLeaf();
+    } catch (err) {
+      this.emit({ type: 'error', sessionId: this.sessionId, ...toApiError(err) });
+    }
+  }
+
+  private branchChanged(): void {
+    this.followBranch();
+    this.emit({ type: 'branch_changed', sessionId: this.sessionId, branch: branchWindow(this.manager), contextTokens: this.meter.tokens });
+  }
+
+  private refuseWhileBusy(): void {
+    if (this.isStreaming || this.isGeneratingHandoff) throw new BatonError('busy', texts.busy);
+  }
+
   // ---- handoff (SPEC §4): the pipeline does the work --------------------------------------------
 
   get isGeneratingHandoff(): boolean {
@@ -342,16 +448,26 @@ export class AgentSession {
 
   private bind(manager: SessionManager): void {
     this.manager = manager;
-    const branch = manager.getBranch();
-    this.rebuildContext();
-    this.lastModel = lastModelChange(branch);
     this.queues.clear();
+    this.followBranch();
+  }
+
+  /** What the model sees, the meter, the last model and the todos, read from the branch shown. */
+  private followBranch(): void {
+    const branch = this.manager.getBranch();
+    this.messages = buildContext(branch).messages;
+    this.meter.reset(this.messages);
+    this.lastModel = lastModelChange(branch);
     this.todos.load(todosFromBranch(branch));
   }
 
-  /** Sends an event to every subscriber, in order with the batched text. */
+  /**
+   * Sends an event to every subscriber, in order with the batched text. A saved message that is one of
+   * several versions says so, so its row can offer Previous version / Next version at once.
+   */
   emit(event: BatonEvent): void {
-    this.batcher.event(event);
+    const versions = event.type === 'message_end' && event.entry ? this.manager.versionsOf(event.entry.id) : undefined;
+    this.batcher.event(versions && event.type === 'message_end' ? { ...event, versions } : event);
   }
 
   /** One listener's failure must not stop a run or starve the others. */

@@ -1,6 +1,8 @@
 // The three queues of SPEC §3. Steering: delivered at the next turn boundary of the running run.
 // Follow-up: delivered when the run would otherwise end, one at a time. Next-turn: context (such as the
-// todo reminder) sent with the next user prompt. Every change is reported, so the UI can show them.
+// todo reminder) sent with the next user prompt. Every change is reported, so the UI can show them. The
+// user may still change or withdraw a steering or follow-up message until it is taken.
+import type { QueueName } from '../../../shared/contract';
 
 export interface QueueSnapshot {
   steering: string[];
@@ -34,6 +36,19 @@ export class MessageQueues {
     if (this.nextTurn.includes(text)) return;
     this.nextTurn.push(text);
     this.changed();
+  }
+
+  /**
+   * Changes the waiting message `expected` at `index` of `queue` to `text`, or removes it (`text`
+   * undefined). False when that message is no longer there: it was sent meanwhile.
+   */
+  replace(queue: QueueName, index: number, expected: string, text?: string): boolean {
+    const items = queue === 'steering' ? this.steering : this.followUp;
+    if (items[index] !== expected) return false;
+    if (text === undefined) items.splice(index, 1);
+    else items[index] = text;
+    this.changed();
+    return true;
   }
 
   takeSteering(): string[] {

@@ -1,4 +1,5 @@
-// chat.*: sending (or queueing while a reply streams), stopping, continuing a cut-off reply (SPEC §3).
+// chat.*: sending (or queueing while a reply streams), stopping, continuing a cut-off reply (SPEC §3);
+// editing a message and regenerating a reply (new branches, SPEC §5); changing what waits in the queues.
 import { join } from 'node:path';
 import { texts } from '../../../shared/texts';
 import type { RunHandle } from '../agent/AgentSession';
@@ -8,7 +9,18 @@ import type { Handlers } from '../ipc/dispatcher';
 import { slashCommands } from '../slashCommands';
 import type { CoreContext } from './context';
 
-export function chatHandlers({ agent, provider, options, models, attachments }: CoreContext): Pick<Handlers, 'chat.send' | 'chat.stop' | 'chat.continue' | 'chat.commands'> {
+type ChatChannel =
+  | 'chat.send'
+  | 'chat.stop'
+  | 'chat.continue'
+  | 'chat.edit'
+  | 'chat.regenerate'
+  | 'chat.queue.edit'
+  | 'chat.queue.remove'
+  | 'chat.commands';
+
+export function chatHandlers({ agent, provider, options, models, attachments }: CoreContext): Pick<Handlers, ChatChannel> {
+  const ok = { ok: true as const };
   /** Fails fast, before anything is written, when there is no usable key; run errors arrive as `error` events. */
   const run = async (start: () => Promise<RunHandle>) => {
     provider.get();
@@ -34,11 +46,27 @@ export function chatHandlers({ agent, provider, options, models, attachments }: 
     },
     'chat.stop': () => {
       agent.abort();
-      return { ok: true as const };
+      return ok;
     },
     'chat.continue': async () => {
       await run(() => agent.continueReply());
-      return { ok: true as const };
+      return ok;
+    },
+    'chat.edit': async ({ entryId, text }) => {
+      await run(() => agent.edit(entryId, text));
+      return ok;
+    },
+    'chat.regenerate': async ({ entryId }) => {
+      await run(() => agent.regenerate(entryId));
+      return ok;
+    },
+    'chat.queue.edit': ({ queue, index, text, newText }) => {
+      agent.changeQueued(queue, index, text, newText);
+      return ok;
+    },
+    'chat.queue.remove': ({ queue, index, text }) => {
+      agent.changeQueued(queue, index, text);
+      return ok;
     },
     'chat.commands': () => slashCommands(join(options.dataDir, 'prompts')),
   };

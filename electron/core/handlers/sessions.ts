@@ -3,6 +3,7 @@
 import type { ExportFormat, SaveOutcome } from '../../../shared/contract';
 import { BatonError } from '../errors';
 import type { Handlers } from '../ipc/dispatcher';
+import { branchPage } from '../session/branchWindow';
 import type { SessionManager } from '../session/SessionManager';
 import { importSessionText } from '../transfer/importSession';
 import { ImportUploads } from '../transfer/importUploads';
@@ -15,6 +16,7 @@ type SessionChannel =
   | 'sessions.open'
   | 'sessions.new'
   | 'sessions.entries'
+  | 'sessions.switchBranch'
   | 'sessions.rename'
   | 'sessions.delete'
   | 'sessions.export'
@@ -37,12 +39,15 @@ export function sessionsHandlers(ctx: CoreContext): Pick<Handlers, SessionChanne
     'sessions.current': () => sessions.view(),
     'sessions.open': ({ id }) => sessions.open(id),
     'sessions.new': () => sessions.create(),
-    'sessions.entries': ({ id, end, limit }) => {
+    'sessions.entries': ({ id, end, limit, leafId }) => {
       if (id !== agent.sessionId) throw new BatonError('not_found', 'That session is not open');
-      const all = agent.sessionManager.getEntries();
-      const stop = Math.min(end, all.length);
-      const start = Math.max(0, stop - limit);
-      return { entries: all.slice(start, stop), start };
+      const manager = agent.sessionManager;
+      if (leafId !== undefined && !manager.getEntry(leafId)) throw new BatonError('not_found', 'That message is not in this session');
+      return branchPage(manager, leafId ?? manager.getLeafId(), end, limit);
+    },
+    'sessions.switchBranch': ({ entryId }) => {
+      agent.showVersion(entryId);
+      return sessions.view();
     },
     'sessions.rename': ({ id, title }) => {
       sessions.rename(id, title);

@@ -1,0 +1,32 @@
+// What the renderer gets of the branch shown: a 100,000-message session is not shipped whole, so a
+// window of its newest entries, and older pages on request, each with the versions of its messages.
+import type { BranchView } from '../../../shared/contract';
+import type { SessionManager } from './SessionManager';
+
+/** How many of the newest entries a view carries. Enough to fill any screen and to scroll a while. */
+export const VIEW_WINDOW = 2_000;
+
+/** The newest `size` entries of the branch shown. */
+export function branchWindow(manager: SessionManager, size = VIEW_WINDOW): BranchView {
+  const branch = manager.getBranch();
+  const firstEntryIndex = Math.max(0, branch.length - size);
+  const entries = branch.slice(firstEntryIndex);
+  return { entries, firstEntryIndex, versions: manager.versionsIn(entries) };
+}
+
+/**
+ * Entries [end - limit, end) of the branch that ends at `leafId`. An older page of a view stays right
+ * while the branch grows, since the view's last entry is still on the branch.
+ */
+export function branchPage(
+  manager: SessionManager,
+  leafId: string | null,
+  end: number,
+  limit: number,
+): { entries: BranchView['entries']; start: number; versions: BranchView['versions'] } {
+  const branch = manager.getBranch(leafId);
+  const stop = Math.min(end, branch.length);
+  const start = Math.max(0, stop - limit);
+  const entries = branch.slice(start, stop);
+  return { entries, start, versions: manager.versionsIn(entries) };
+}
