@@ -136,13 +136,11 @@ export const calls = {
   'sessions.open': { input: z.object({ id: Id }).strict(), output: SessionView },
   'sessions.new': { input: Empty, output: SessionView },
   /**
-   * Older entries of the branch shown, for scrolling back in a huge session: [end - limit, end) of the
-   * branch that ends at `leafId` (default: the leaf), with the versions of its messages.
+   * Older entries of the branch shown, for scrolling back in a huge session: [end - limit, end), with the
+   * versions of their messages.
    */
   'sessions.entries': {
-    input: z
-      .object({ id: Id, end: z.number().int().nonnegative(), limit: z.number().int().min(1).max(5_000), leafId: Id.optional() })
-      .strict(),
+    input: z.object({ id: Id, end: z.number().int().nonnegative(), limit: z.number().int().min(1).max(5_000) }).strict(),
     output: z.object({
       entries: z.array(SessionEntry),
       start: z.number().int().nonnegative(),

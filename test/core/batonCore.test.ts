@@ -8,7 +8,7 @@ import { texts } from '../../shared/texts';
 import type { Core } from '../../electron/core/BatonCore';
 import { useFakeAnthropic } from '../fakeAnthropic';
 import { SessionManager } from '../../electron/core/session/SessionManager';
-import { VIEW_WINDOW } from '../../electron/core/sessionView';
+import { VIEW_WINDOW } from '../../electron/core/session/branchWindow';
 import { startCore } from '../support/testApp';
 
 const fake = useFakeAnthropic();
@@ -230,5 +230,75 @@ describe('BatonCore', () => {
     expect(sessionFiles().some((f) => f.includes(first.header.id))).toBe(false);
     expect(existsSync(join(dataDir, 'sessions'))).toBe(true);
     expect(await core.dispatch('sessions.open', { id: first.header.id }, true)).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('edits, regenerates and switches versions through the calls; the view is the branch shown', async () => {
+    await chat('q1');
+    await chat('q2');
+    const view = await call('sessions.current', {});
+    const idOf = (v: typeof view, text: string) => {
+      const found = v.entries.find((e) => e.type === 'message' && JSON.stringify(e.message.content).includes(`"${text}"`));
+      if (!found) throw new Error(`no ${text}`);
+      return found.id;
+    };
+    const q2 = idOf(view, 'q2');
+    const ends = () => events.filter((e) => e.type === 'agent_end').length;
+    const before = ends();
+    await call('chat.edit', { entryId: q2, text: 'q2 edited' });
+    await expect.poll(ends).toBe(before + 1);
+    const edited = await call('sessions.current', {});
+    const q2b = idOf(edited, 'q2 edited');
+    expect(edited.entries.filter((e) => e.type === 'message')).toHaveLength(4);
+    expect(edited.versions).toEqual({ [q2b]: [q2, q2b] });
+    expect(events.some((e) => e.type === 'branch_changed')).toBe(true);
+
+    await call('chat.regenerate', { entryId: idOf(edited, 'OK: q2 edited') });
+    await expect.poll(ends).toBe(before + 2);
+
+    const shown = await call('sessions.switchBranch', { entryId: q2 });
+    expect(shown.entries.filter((e) => e.type === 'message').map((e) => e.type === 'message' && e.message.content[0])).toEqual([
+      { type: 'text', text: 'q1' },
+      { type: 'text', text: 'OK: q1' },
+      { type: 'text', text: 'q2' },
+      { type: 'text', text: 'OK: q2' },
+    ]);
+    expect(shown.versions[q2]).toEqual([q2, q2b]);
+    // The branch shown is what the next start opens.
+    await core.dispose();
+    core = boot();
+    expect((await call('sessions.current', {})).entries.map((e) => e.id)).toEqual(shown.entries.map((e) => e.id));
+    // Older pages are pages of the branch shown.
+    const page = await call('sessions.entries', { id: shown.header.id, end: 4, limit: 2 });
+    expect(page.entries.map((e) => e.id)).toEqual(shown.entries.slice(2, 4).map((e) => e.id));
+    expect(page.versions).toEqual({ [q2]: [q2, q2b] });
+  });
+
+  it('answers not_found for ids it does not know and busy while a reply streams', async () => {
+    await chat('q1');
+    const view = await call('sessions.current', {});
+    const q1 = view.entries.find((e) => e.type === 'message')!.id;
+    const failed = async (channel: Channel, input: unknown) => {
+      const result = await core.dispatch(channel, input, true);
+      return result.ok ? 'ok' : result.error.code;
+    };
+    expect(await failed('chat.edit', { entryId: 'nope', text: 'x' })).toBe('not_found');
+    expect(await failed('chat.regenerate', { entryId: 'nope' })).toBe('not_found');
+    expect(await failed('sessions.switchBranch', { entryId: 'nope' })).toBe('not_found');
+    expect(await failed('sessions.entries', { id: 'nope', end: 1, limit: 1 })).toBe('not_found');
+    expect(await failed('chat.queue.remove', { queue: 'steering', index: 0, text: 'never queued' })).toBe('not_found');
+    expect(await failed('chat.edit', { entryId: q1, text: '' })).toBe('invalid_input');
+    expect(await failed('chat.queue.edit', { queue: 'sideways', index: 0, text: 'a', newText: 'b' })).toBe('invalid_input');
+
+    fake.enqueue({ kind: 'text', text: 'a slow answer', chunkSize: 1, delayMs: 40 });
+    await call('chat.send', { text: 'q2' });
+    expect(await failed('chat.edit', { entryId: q1, text: 'x' })).toBe('busy');
+    expect(await failed('chat.regenerate', { entryId: q1 })).toBe('busy');
+    expect(await failed('sessions.switchBranch', { entryId: q1 })).toBe('busy');
+    expect(await call('chat.send', { text: 'queued' })).toEqual({ queued: true });
+    await call('chat.queue.edit', { queue: 'steering', index: 0, text: 'queued', newText: 'queued, edited' });
+    expect(events.filter((e) => e.type === 'queue_changed').at(-1)).toMatchObject({ steering: ['queued, edited'] });
+    await call('chat.queue.remove', { queue: 'steering', index: 0, text: 'queued, edited' });
+    expect(events.filter((e) => e.type === 'queue_changed').at(-1)).toMatchObject({ steering: [] });
+    await call('chat.stop', {});
   });
 });

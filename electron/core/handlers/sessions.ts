@@ -39,11 +39,9 @@ export function sessionsHandlers(ctx: CoreContext): Pick<Handlers, SessionChanne
     'sessions.current': () => sessions.view(),
     'sessions.open': ({ id }) => sessions.open(id),
     'sessions.new': () => sessions.create(),
-    'sessions.entries': ({ id, end, limit, leafId }) => {
+    'sessions.entries': ({ id, end, limit }) => {
       if (id !== agent.sessionId) throw new BatonError('not_found', 'That session is not open');
-      const manager = agent.sessionManager;
-      if (leafId !== undefined && !manager.getEntry(leafId)) throw new BatonError('not_found', 'That message is not in this session');
-      return branchPage(manager, leafId ?? manager.getLeafId(), end, limit);
+      return branchPage(agent.sessionManager, end, limit);
     },
     'sessions.switchBranch': ({ entryId }) => {
       agent.showVersion(entryId);

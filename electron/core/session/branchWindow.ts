@@ -15,16 +15,15 @@ export function branchWindow(manager: SessionManager, size = VIEW_WINDOW): Branc
 }
 
 /**
- * Entries [end - limit, end) of the branch that ends at `leafId`. An older page of a view stays right
- * while the branch grows, since the view's last entry is still on the branch.
+ * Entries [end - limit, end) of the branch shown: an older page of a view. It stays right while the branch
+ * grows; after a switch to another branch the renderer has a new view and drops pages of the old one.
  */
 export function branchPage(
   manager: SessionManager,
-  leafId: string | null,
   end: number,
   limit: number,
 ): { entries: BranchView['entries']; start: number; versions: BranchView['versions'] } {
-  const branch = manager.getBranch(leafId);
+  const branch = manager.getBranch();
   const stop = Math.min(end, branch.length);
   const start = Math.max(0, stop - limit);
   const entries = branch.slice(start, stop);

@@ -162,7 +162,7 @@ describe('views of a branched session', () => {
   it('carry the branch shown, with the versions of its messages, and page back along it', () => {
     const manager = SessionManager.create(sessionsDir());
     const { q2 } = conversation(manager);
-    const { edited, reply } = editAs(manager, q2, 'q2 edited', 'a2 again');
+    const { edited } = editAs(manager, q2, 'q2 edited', 'a2 again');
 
     const view = branchWindow(manager);
     expect(texts(view.entries)).toEqual(['model_change', 'q1', 'a1', 'q2 edited', 'a2 again']);
@@ -172,12 +172,12 @@ describe('views of a branched session', () => {
     const newest = branchWindow(manager, 2);
     expect(texts(newest.entries)).toEqual(['q2 edited', 'a2 again']);
     expect(newest.firstEntryIndex).toBe(3);
-    const older = branchPage(manager, reply.id, newest.firstEntryIndex, 2);
+    const older = branchPage(manager, newest.firstEntryIndex, 2);
     expect(older.start).toBe(1);
     expect(texts(older.entries)).toEqual(['q1', 'a1']);
-    // The page stays right after the user moves on: it is read from the view's leaf.
     show(manager, q2.id);
-    expect(texts(branchPage(manager, reply.id, 5, 10).entries)).toEqual(['model_change', 'q1', 'a1', 'q2 edited', 'a2 again']);
+    expect(texts(branchPage(manager, 5, 10).entries)).toEqual(['model_change', 'q1', 'a1', 'q2', 'a2']);
+    expect(branchPage(manager, 5, 10).versions).toEqual({ [q2.id]: [q2.id, edited.id] });
     manager.close();
   });
 
