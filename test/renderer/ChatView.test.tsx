@@ -30,7 +30,7 @@ describe('ChatView', () => {
 
   it('scrolling to the top of a huge session loads the older entries', async () => {
     const { container, fake } = await chat(exchangeEntries(50), { firstEntryIndex: 9900 });
-    fake.on({ 'sessions.entries': ({ end }) => ({ entries: [messageEntry('user', 'From long ago')], start: end - 1 }) });
+    fake.on({ 'sessions.entries': ({ end }) => ({ entries: [messageEntry('user', 'From long ago')], start: end - 1, versions: {} }) });
     expect(fake.callsTo('sessions.entries')).toHaveLength(0);
     const scroller = container.querySelector<HTMLElement>('.chat-scroll')!;
     await step(async () => {

@@ -160,7 +160,7 @@ describe('scrolling back in a huge session', () => {
     const older = exchangeEntries(2);
     const { store, fake } = await setup({
       'sessions.current': () => sessionView({ entries: exchangeEntries(1), firstEntryIndex: 4 }),
-      'sessions.entries': ({ end, limit }) => ({ entries: older.slice(Math.max(0, end - limit), end), start: Math.max(0, end - limit) }),
+      'sessions.entries': ({ end, limit }) => ({ entries: older.slice(Math.max(0, end - limit), end), start: Math.max(0, end - limit), versions: {} }),
     });
     expect(store.getState().session?.messageCount).toBe(2);
     await store.getState().loadOlderEntries();

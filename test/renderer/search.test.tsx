@@ -136,7 +136,7 @@ describe('Find in session', () => {
     const newer = entries('needle of today', 'hay');
     const { store, fake } = await setup({
       'sessions.current': () => sessionView({ entries: newer, firstEntryIndex: older.length }),
-      'sessions.entries': ({ end, limit }) => ({ entries: older.slice(Math.max(0, end - limit), end), start: Math.max(0, end - limit) }),
+      'sessions.entries': ({ end, limit }) => ({ entries: older.slice(Math.max(0, end - limit), end), start: Math.max(0, end - limit), versions: {} }),
     });
     store.getState().openFind();
     store.getState().setFindQuery('needle');
@@ -188,7 +188,7 @@ describe('search results', () => {
     const all = entries('m0', 'the match', 'm2', 'm3', 'm4', 'm5');
     const { store, fake } = await setup({
       'sessions.open': () => sessionView({ id: 's2', entries: all.slice(4), firstEntryIndex: 4 }),
-      'sessions.entries': ({ end, limit }) => ({ entries: all.slice(Math.max(0, end - limit), end), start: Math.max(0, end - limit) }),
+      'sessions.entries': ({ end, limit }) => ({ entries: all.slice(Math.max(0, end - limit), end), start: Math.max(0, end - limit), versions: {} }),
     });
     await step(() => store.getState().openSessionAt('s2', all[1]!.id));
     expect(fake.callsTo('sessions.entries')).toEqual([{ id: 's2', end: 4, limit: 5000 }]);

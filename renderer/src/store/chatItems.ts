@@ -28,6 +28,16 @@ export type ChatItem =
   | { kind: 'streaming'; key: typeof STREAMING_KEY };
 
 export const STREAMING_KEY = 'streaming';
+/** Keys of messages shown but not saved (a reply whose save failed): no entry, so no message actions. */
+export const UNSAVED_KEY_PREFIX = 'unsaved-';
+
+/** Whether a row's key is the id of a saved entry, which message actions can name. */
+export const isEntryKey = (key: string) => key !== STREAMING_KEY && !key.startsWith(UNSAVED_KEY_PREFIX);
+
+/** What Copy message copies: the message's text blocks, as the Markdown they were written in. */
+export function markdownOf(message: AgentMessage): string {
+  return message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n\n');
+}
 
 export interface ToolResult {
   content: string;
@@ -121,6 +131,7 @@ function otherItem(entry: Exclude<SessionEntry, { type: 'message' | 'handoff_out
     case 'model_change':
       return { kind: 'note', key: entry.id, text: `Model changed to ${entry.model}` };
     case 'session_info':
+    case 'branch_switch':
       return null;
   }
 }
@@ -129,9 +140,11 @@ export interface BuiltChat {
   items: ChatItem[];
   toolResults: Record<string, ToolResult>;
   messageCount: number;
+  /** The versions of the messages among the entries, as the view gave them (see BranchView). */
+  versions: Record<string, string[]>;
 }
 
-export function buildChat(entries: readonly SessionEntry[]): BuiltChat {
+export function buildChat(entries: readonly SessionEntry[], versions: Record<string, string[]> = {}): BuiltChat {
   const items: ChatItem[] = [];
   let toolResults: Record<string, ToolResult> = {};
   let messageCount = 0;
@@ -149,5 +162,5 @@ export function buildChat(entries: readonly SessionEntry[]): BuiltChat {
       if (item) items.push(item);
     }
   }
-  return { items, toolResults, messageCount };
+  return { items, toolResults, messageCount, versions };
 }

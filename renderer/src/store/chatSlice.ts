@@ -1,4 +1,5 @@
-// The chat rows of the open session, the message being streamed, live tool runs and the queues.
+// The chat rows of the branch shown, the versions of its messages, the message being streamed, live tool
+// runs and the queues.
 // Streamed deltas are buffered and applied at most once per animation frame, so a fast stream
 // costs one render per frame, not one per event.
 import type { BatonEvent } from '../../../shared/contract';
@@ -8,6 +9,7 @@ import {
   STREAMING_KEY,
   addMessage,
   addOutcome,
+  UNSAVED_KEY_PREFIX,
   isToolResultOnly,
   toolResultsOf,
   type BuiltChat,
@@ -27,6 +29,8 @@ export interface ChatState {
   items: ChatItem[];
   toolResults: Record<string, ToolResult>;
   toolRuns: Record<string, ToolRun>;
+  /** For each shown message with other versions: the ids of all of them, oldest first. */
+  versions: Record<string, string[]>;
   /** Text of the assistant message being streamed; null when none is. */
   stream: { text: string } | null;
   queue: { steering: string[]; followUp: string[] };
@@ -36,7 +40,10 @@ export interface ChatState {
 
 export interface ChatSlice {
   chat: ChatState;
+  /** Another session: its rows, and nothing left of the last one. */
   resetChat: (built: BuiltChat) => void;
+  /** Another branch of the same session: its rows; the queues stay as they are. */
+  showBranch: (built: BuiltChat) => void;
   /** Older rows, loaded while scrolling back, go before the ones shown. */
   prependChat: (built: BuiltChat) => void;
   chatApplyEvent: (event: BatonEvent) => void;
@@ -67,6 +74,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       addMessage(items, message, key, message.purpose === 'handoff');
       return { items, stream: null };
     });
+  const unsavedKey = () => `${UNSAVED_KEY_PREFIX}${++unsavedCount}`;
 
   const startStream = () => {
     pending = '';
@@ -74,11 +82,17 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
   };
 
   return {
-    chat: { items: [], toolResults: {}, toolRuns: {}, stream: null, queue: emptyQueue, target: null },
+    chat: { items: [], toolResults: {}, toolRuns: {}, versions: {}, stream: null, queue: emptyQueue, target: null },
 
     resetChat(built) {
+      get().showBranch(built);
+      update(() => ({ queue: emptyQueue }));
+      get().cancelEdit();
+    },
+
+    showBranch(built) {
       pending = '';
-      set({ chat: { items: built.items, toolResults: built.toolResults, toolRuns: {}, stream: null, queue: emptyQueue, target: null } });
+      update(() => ({ items: built.items, toolResults: built.toolResults, toolRuns: {}, versions: built.versions, stream: null, target: null }));
     },
 
     showEntry(key) {
@@ -86,7 +100,11 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
     },
 
     prependChat(built) {
-      update((c) => ({ items: [...built.items, ...c.items], toolResults: { ...built.toolResults, ...c.toolResults } }));
+      update((c) => ({
+        items: [...built.items, ...c.items],
+        toolResults: { ...built.toolResults, ...c.toolResults },
+        versions: { ...built.versions, ...c.versions },
+      }));
     },
 
     flushStream() {
@@ -120,11 +138,13 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
           return;
         case 'message_end': {
           pending = '';
-          const key = event.entry?.id ?? `unsaved-${++unsavedCount}`;
+          const key = event.entry?.id ?? unsavedKey();
           if (event.message.purpose !== 'handoff' && isToolResultOnly(event.message)) {
             const results = toolResultsOf(event.message);
             return update((c) => ({ toolResults: { ...c.toolResults, ...results } }));
           }
+          const versions = event.versions;
+          if (versions) update((c) => ({ versions: { ...c.versions, [key]: versions } }));
           return appendMessage(event.message, key);
         }
         case 'tool_execution_start':
@@ -143,7 +163,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
           // A run that ended without settling its message keeps what was streamed, marked stopped.
           get().flushStream();
           const stream = get().chat.stream;
-          if (stream) appendMessage({ role: 'assistant', content: [{ type: 'text', text: stream.text }], aborted: true }, `unsaved-${++unsavedCount}`);
+          if (stream) appendMessage({ role: 'assistant', content: [{ type: 'text', text: stream.text }], aborted: true }, unsavedKey());
           return;
         }
         case 'entry_added': {

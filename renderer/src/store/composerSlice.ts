@@ -1,7 +1,8 @@
-// The composer: its text, the files attached to it, the slash commands it offers, and what submitting
-// does. `/handoff` and `/new` are intercepted here, before anything is sent or queued (SPEC §4.1 step 1).
+// The composer: its text, the files attached to it, the slash commands it offers, what submitting does,
+// and the messages it queued while a reply streams. `/handoff` and `/new` are intercepted here, before
+// anything is sent or queued (SPEC §4.1 step 1).
 import type { AttachmentMediaType } from '../../../shared/attachments';
-import { MAX_TEXT_CHARS } from '../../../shared/contract';
+import { MAX_TEXT_CHARS, type QueueName } from '../../../shared/contract';
 import { normalizeCommand, parseSlash, type SlashCommand } from '../lib/slashCommands';
 import { uiTexts } from '../texts';
 import { uploadFile } from './attachmentUpload';
@@ -34,6 +35,8 @@ export interface ComposerSlice {
   submitComposer: (mode?: SendMode) => Promise<void>;
   /** Stops the streaming reply; its partial text is kept, marked stopped. */
   stopRun: () => Promise<void>;
+  /** Changes a queued message that still says `text` to `newText`, or removes it (`newText` undefined). */
+  changeQueued: (queue: QueueName, index: number, text: string, newText?: string) => Promise<void>;
 }
 
 let nextKey = 1;
@@ -138,6 +141,12 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
 
     async stopRun() {
       await callApi(deps, get, 'chat.stop', {});
+    },
+
+    async changeQueued(queue, index, text, newText) {
+      // The queue_changed event that follows shows the result.
+      if (newText === undefined) await callApi(deps, get, 'chat.queue.remove', { queue, index, text });
+      else await callApi(deps, get, 'chat.queue.edit', { queue, index, text, newText });
     },
   };
 };

@@ -8,9 +8,10 @@ import { createConnectionSlice } from './connectionSlice';
 import { createFindSlice } from './findSlice';
 import { animationFrames } from './frameScheduler';
 import { createHandoffSlice } from './handoffSlice';
+import { createMessageActionsSlice } from './messageActionsSlice';
 import { createModelsSlice } from './modelsSlice';
 import { createNoticeSlice } from './noticeSlice';
-import { isModalOpen } from './selectors';
+import { isModalOpen, isStreaming } from './selectors';
 import { createSessionSlice } from './sessionSlice';
 import { createSettingsSlice } from './settingsSlice';
 import { createSidebarSlice } from './sidebarSlice';
@@ -36,6 +37,7 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
     ...createModelsSlice(set, get, deps),
     ...createSessionSlice(set, get, deps),
     ...createChatSlice(set, get, deps),
+    ...createMessageActionsSlice(set, get, deps),
     ...createComposerSlice(set, get, deps),
     ...createFindSlice(set, get, deps),
     ...createHandoffSlice(set, get, deps),
@@ -92,7 +94,9 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
           return s.closeHandoff();
         default:
           if (s.find.open) return s.closeFind();
-          return s.closeSidebarOnNarrow();
+          if (s.ui.sidebarOpen) return s.closeSidebarOnNarrow();
+          // With no dialog open, Escape stops the reply that streams (SPEC §5).
+          if (!isModalOpen(s) && isStreaming(s)) return void s.stopRun();
       }
     },
   }));

@@ -1,6 +1,6 @@
 // The open session: its header, lineage, context meter, todos and streaming flag. Loading a
 // SessionView here is the one way the open session changes (startup, open, new, handoff, switch).
-import type { BatonEvent, SessionView } from '../../../shared/contract';
+import type { BatonEvent, BranchView, SessionView } from '../../../shared/contract';
 import type { SessionEntry, SessionHeader, TodoItem, Usage } from '../../../shared/session';
 import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
@@ -33,6 +33,8 @@ export interface OpenSession {
   totalEntries: number;
   /** Entries before the first loaded one: a huge session arrives as its newest entries only. */
   firstEntryIndex: number;
+  /** Counts the branches shown, so a page of older entries fetched for one is never put before another. */
+  branchSeq: number;
 }
 
 export interface ContextSavings {
@@ -45,6 +47,8 @@ export interface SessionSlice {
   session: OpenSession | null;
   savings: ContextSavings | null;
   loadSession: (view: SessionView, savings?: ContextSavings) => void;
+  /** Shows another branch of the open session (an edit, a regenerate, another version). */
+  loadBranch: (branch: BranchView, contextTokens: number) => void;
   openSession: (id: string) => Promise<void>;
   /** Opens a session scrolled to one of its entries (a search result), loading older entries until it is there. */
   openSessionAt: (id: string, entryId: string) => Promise<void>;
@@ -77,6 +81,16 @@ function addUsage(totals: TokenTotals, usage: Usage): TokenTotals {
   totals.tokensCached += usage.cache_read_input_tokens ?? 0;
   totals.tokensOut += usage.output_tokens;
   return totals;
+}
+
+/** What the open session counts of the entries loaded: messages, tokens, the last one, and how many. */
+function branchFields(branch: BranchView) {
+  return {
+    ...tokenTotals(branch.entries),
+    lastEntryId: branch.entries.at(-1)?.id ?? null,
+    totalEntries: branch.firstEntryIndex + branch.entries.length,
+    firstEntryIndex: branch.firstEntryIndex,
+  };
 }
 
 function titleOf(view: SessionView): string | undefined {
@@ -125,7 +139,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
         return patch({ isStreaming, todos, contextTokens, contextWindow, model });
       }
 
-      const built = buildChat(view.entries);
+      const built = buildChat(view.entries, view.versions);
       set({
         session: {
           header: view.header,
@@ -138,16 +152,22 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
           isStreaming: view.isStreaming,
           todos: view.todos,
           messageCount: built.messageCount,
-          ...tokenTotals(view.entries),
-          lastEntryId,
-          totalEntries,
-          firstEntryIndex: view.firstEntryIndex,
+          ...branchFields(view),
+          branchSeq: (current?.branchSeq ?? 0) + 1,
         },
       });
       get().resetChat(built);
       get().clearNotice('retry');
       if (view.unreadableRecords > 0) get().notify('warning', texts.unreadableRecords(view.unreadableRecords), UNREADABLE_KEY);
       else get().clearNotice(UNREADABLE_KEY);
+    },
+
+    loadBranch(branch, contextTokens) {
+      const session = get().session;
+      if (!session) return;
+      const built = buildChat(branch.entries, branch.versions);
+      patch({ messageCount: built.messageCount, contextTokens, ...branchFields(branch), branchSeq: session.branchSeq + 1 });
+      get().showBranch(built);
     },
 
     async openSession(id) {
@@ -193,8 +213,9 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
         const id = session.header.id;
         const page = await callApi(deps, get, 'sessions.entries', { id, end: session.firstEntryIndex, limit });
         const now = get().session;
-        if (!page || now?.header.id !== id) return; // another session opened meanwhile
-        const built = buildChat(page.entries);
+        // Another session or another branch is shown now: the page belongs to what was shown before.
+        if (!page || now?.header.id !== id || now.branchSeq !== session.branchSeq) return;
+        const built = buildChat(page.entries, page.versions);
         const tokens = tokenTotals(page.entries);
         get().prependChat(built);
         patch({
@@ -211,6 +232,9 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
 
     sessionApplyEvent(event) {
       if (event.type === 'session_switched') return get().loadSession(event.session);
+      if (event.type === 'branch_changed') {
+        return get().session?.header.id === event.sessionId ? get().loadBranch(event.branch, event.contextTokens) : undefined;
+      }
       // Errors and retries are shown whichever session they come from: nothing is silently dropped.
       if (event.type === 'error') return get().reportError({ code: event.code, message: event.message });
       if (event.type === 'retry') return get().notify('info', uiTexts.retrying(event.attempt), 'retry');

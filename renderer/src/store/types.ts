@@ -7,6 +7,7 @@ import type { ComposerSlice } from './composerSlice';
 import type { ConnectionSlice } from './connectionSlice';
 import type { FindSlice } from './findSlice';
 import type { HandoffSlice } from './handoffSlice';
+import type { MessageActionsSlice } from './messageActionsSlice';
 import type { ModelsSlice } from './modelsSlice';
 import type { NoticeSlice } from './noticeSlice';
 import type { SessionSlice } from './sessionSlice';
@@ -24,12 +25,13 @@ export interface RootActions {
   loadCurrentSession: () => Promise<void>;
   /** The one entry point for main→renderer events: routes each to the slices that care. */
   applyEvent: (event: BatonEvent) => void;
-  /** Escape, read against live state at keypress time (SPEC §4.2). */
+  /** Escape, read against live state at keypress time (SPEC §4.2, §5). */
   escape: () => void;
 }
 
 export type BatonState = SessionSlice &
   ChatSlice &
+  MessageActionsSlice &
   ComposerSlice &
   FindSlice &
   HandoffSlice &

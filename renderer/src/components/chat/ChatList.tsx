@@ -56,6 +56,16 @@ export function ChatList() {
   }, [findSeq, store, virtualizer]);
   useFindHighlights(scrollRef);
 
+  // After Previous/Next version the rows below that message are another branch's: keep it in view.
+  const revealKey = useBaton((s) => s.versionFocus?.entryId);
+  const versionFocused = useBaton((s) => s.versionFocused);
+  useEffect(() => {
+    if (!revealKey) return;
+    const index = items.findIndex((item) => item.key === revealKey);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+    else versionFocused(); // not shown: nothing to bring back into view
+  }, [revealKey, items, virtualizer, versionFocused]);
+
   const rows = virtualizer.getVirtualItems();
   const firstRow = rows[0]?.index;
   useEffect(() => {

@@ -1,7 +1,12 @@
-// One settled message: its thinking, text and tool calls, and how it ended.
+// One settled message: its files, thinking, text and tool calls, how it ended, and its actions (or, while
+// it is being edited, the edit box in place of its text; its files stay with it).
+import { useEffect, useRef } from 'react';
 import type { AgentMessage } from '../../../../shared/session';
+import { useBaton } from '../../store/StoreProvider';
 import { Markdown } from './Markdown';
+import { MessageActions } from './MessageActions';
 import { isAttachment, MessageAttachments } from './MessageAttachments';
+import { MessageEditor } from './MessageEditor';
 import { MessageStatus } from './MessageStatus';
 import { RedactedThinking, ThinkingSection } from './ThinkingSection';
 import { ToolCall } from './ToolCall';
@@ -9,32 +14,47 @@ import { ToolCall } from './ToolCall';
 export function MessageView({ message, itemKey }: { message: AgentMessage; itemKey: string }) {
   const isUser = message.role === 'user';
   const files = message.content.filter(isAttachment);
+  const editing = useBaton((s) => s.messageEdit?.entryId === itemKey);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    // Cancel puts the keyboard back where the edit started.
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   return (
-    <article data-testid="message" className={`message ${message.role}`}>
-      <div className="message-role">{isUser ? 'You' : 'Claude'}</div>
-      {files.length > 0 && <MessageAttachments blocks={files} />}
-      {message.content.map((block, i) => {
-        switch (block.type) {
-          case 'text':
-            // The user's own words are shown as typed; the model's are Markdown.
-            return isUser ? (
-              <p key={i} className="user-text">
-                {block.text}
-              </p>
-            ) : (
-              <Markdown key={i} text={block.text} />
-            );
-          case 'tool_use':
-            return <ToolCall key={block.id} block={block} />;
-          case 'thinking':
-            return block.thinking.trim() ? <ThinkingSection key={i} text={block.thinking} /> : null;
-          case 'redacted_thinking':
-            return <RedactedThinking key={i} />;
-          default:
-            return null; // tool results are shown with their calls, files above; blocks Baton does not know are kept, not shown
-        }
-      })}
-      <MessageStatus message={message} itemKey={itemKey} />
-    </article>
+    <div data-testid="message-row" className={`message-block ${message.role}`}>
+      <article data-testid="message" className={`message ${message.role}`}>
+        <div className="message-role">{isUser ? 'You' : 'Claude'}</div>
+        {files.length > 0 && <MessageAttachments blocks={files} />}
+        {editing ? (
+          <MessageEditor />
+        ) : (
+          message.content.map((block, i) => {
+            switch (block.type) {
+              case 'text':
+                // The user's own words are shown as typed; the model's are Markdown.
+                return isUser ? (
+                  <p key={i} className="user-text">
+                    {block.text}
+                  </p>
+                ) : (
+                  <Markdown key={i} text={block.text} />
+                );
+              case 'tool_use':
+                return <ToolCall key={block.id} block={block} />;
+              case 'thinking':
+                return block.thinking.trim() ? <ThinkingSection key={i} text={block.thinking} /> : null;
+              case 'redacted_thinking':
+                return <RedactedThinking key={i} />;
+              default:
+                return null; // tool results are shown with their calls, files above; blocks Baton does not know are kept, not shown
+            }
+          })
+        )}
+        <MessageStatus message={message} itemKey={itemKey} />
+      </article>
+      {!editing && <MessageActions message={message} entryKey={itemKey} editButton={editButton} />}
+    </div>
   );
 }

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { copyText } from '../../lib/clipboard';
 import { useBaton } from '../../store/StoreProvider';
 
-export function CopyButton({ text }: { text: string }) {
+/** Copies `text`; `label` names the button when "Copy" alone would not say what it copies. */
+export function CopyButton({ text, label }: { text: string; label?: string }) {
   const [copied, setCopied] = useState(false);
   const notify = useBaton((s) => s.notify);
   useEffect(() => {
@@ -15,7 +16,7 @@ export function CopyButton({ text }: { text: string }) {
     else notify('error', 'Could not copy to the clipboard');
   };
   return (
-    <button type="button" className="copy-button" onClick={() => void copy()}>
+    <button type="button" className="copy-button" aria-label={label} onClick={() => void copy()}>
       {copied ? 'Copied' : 'Copy'}
     </button>
   );

@@ -1,0 +1,58 @@
+// The actions under a message (SPEC §5): Copy message always; Edit message on the user's messages;
+// Regenerate on replies; Retry on a reply that failed or was stopped, and on a message whose reply never
+// came. They show on hover and on keyboard focus; Retry and the version switcher are always shown.
+import type { RefObject } from 'react';
+import type { AgentMessage } from '../../../../shared/session';
+import { isEntryKey, markdownOf } from '../../store/chatItems';
+import { isStreaming } from '../../store/selectors';
+import { useBaton } from '../../store/StoreProvider';
+import { CopyButton } from '../common/CopyButton';
+import { VersionNav } from './VersionNav';
+
+interface Props {
+  message: AgentMessage;
+  entryKey: string;
+  editButton: RefObject<HTMLButtonElement | null>;
+}
+
+export function MessageActions({ message, entryKey, editButton }: Props) {
+  const busy = useBaton(isStreaming);
+  const versions = useBaton((s) => s.chat.versions[entryKey]);
+  const isLast = useBaton((s) => s.chat.items.at(-1)?.key === entryKey);
+  const startEdit = useBaton((s) => s.startEdit);
+  const regenerate = useBaton((s) => s.regenerate);
+  const saved = isEntryKey(entryKey);
+  const isUser = message.role === 'user';
+  const failed = !isUser && (message.aborted === true || message.errorMessage !== undefined);
+  const unanswered = isUser && isLast && !busy;
+  return (
+    <div className="message-actions" role="group" aria-label="Message actions">
+      {versions && <VersionNav entryKey={entryKey} versions={versions} disabled={busy} />}
+      <span className="message-tools">
+        <CopyButton text={markdownOf(message)} label="Copy message" />
+        {saved && isUser && (
+          <button
+            ref={editButton}
+            type="button"
+            className="copy-button"
+            aria-label="Edit message"
+            disabled={busy}
+            onClick={() => startEdit(entryKey, markdownOf(message))}
+          >
+            Edit
+          </button>
+        )}
+        {saved && !isUser && !failed && (
+          <button type="button" className="copy-button" disabled={busy} onClick={() => void regenerate(entryKey)}>
+            Regenerate
+          </button>
+        )}
+      </span>
+      {saved && (failed || unanswered) && (
+        <button type="button" className="copy-button retry-button" disabled={busy} onClick={() => void regenerate(entryKey)}>
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}
