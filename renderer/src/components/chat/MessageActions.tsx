@@ -28,6 +28,11 @@ export function MessageActions({ message, entryKey, editButton }: Props) {
   return (
     <div className="message-actions" role="group" aria-label="Message actions">
       {versions && <VersionNav entryKey={entryKey} versions={versions} disabled={busy} />}
+      {saved && (failed || unanswered) && (
+        <button type="button" className="copy-button retry-button" disabled={busy} onClick={() => void regenerate(entryKey)}>
+          Retry
+        </button>
+      )}
       <span className="message-tools">
         <CopyButton text={markdownOf(message)} label="Copy message" />
         {saved && isUser && (
@@ -48,11 +53,6 @@ export function MessageActions({ message, entryKey, editButton }: Props) {
           </button>
         )}
       </span>
-      {saved && (failed || unanswered) && (
-        <button type="button" className="copy-button retry-button" disabled={busy} onClick={() => void regenerate(entryKey)}>
-          Retry
-        </button>
-      )}
     </div>
   );
 }
