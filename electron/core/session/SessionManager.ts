@@ -210,16 +210,26 @@ export class SessionManager {
     return versions.length > 1 ? versions.map((v) => tree.at(v)?.id ?? '') : undefined;
   }
 
-  /** versionsOf for each message among `entries`, keyed by id: only those with more than one version. */
-  versionsIn(entries: readonly SessionEntry[]): Record<string, string[]> {
-    const out: Record<string, string[]> = {};
-    if (!this.file.tree.hasBranches()) return out;
-    for (const entry of entries) {
-      if (entry.type !== 'message') continue;
-      const versions = this.versionsOf(entry.id);
-      if (versions) out[entry.id] = versions;
+  /**
+   * Entries [start, end) of the branch shown, with the versions of their messages (those with more than
+   * one). Read by position along the branch, so a session without forks never builds a map.
+   */
+  getBranchSlice(start: number, end?: number): { entries: SessionEntry[]; versions: Record<string, string[]> } {
+    const { tree } = this.file;
+    const positions = tree.branchPositions().slice(start, end);
+    const entries = positions.map((at) => tree.at(at) as SessionEntry);
+    const versions: Record<string, string[]> = {};
+    if (!tree.hasBranches()) return { entries, versions };
+    for (const at of positions) {
+      const found = versionsAt(tree, at);
+      if (found.length > 1) versions[tree.at(at)?.id ?? ''] = found.map((v) => tree.at(v)?.id ?? '');
     }
-    return out;
+    return { entries, versions };
+  }
+
+  /** How many entries the branch shown has. */
+  getBranchLength(): number {
+    return this.file.tree.branchPositions().length;
   }
 
   buildSessionContext(): SessionContext {

@@ -8,10 +8,8 @@ export const VIEW_WINDOW = 2_000;
 
 /** The newest `size` entries of the branch shown. */
 export function branchWindow(manager: SessionManager, size = VIEW_WINDOW): BranchView {
-  const branch = manager.getBranch();
-  const firstEntryIndex = Math.max(0, branch.length - size);
-  const entries = branch.slice(firstEntryIndex);
-  return { entries, firstEntryIndex, versions: manager.versionsIn(entries) };
+  const firstEntryIndex = Math.max(0, manager.getBranchLength() - size);
+  return { ...manager.getBranchSlice(firstEntryIndex), firstEntryIndex };
 }
 
 /**
@@ -23,9 +21,7 @@ export function branchPage(
   end: number,
   limit: number,
 ): { entries: BranchView['entries']; start: number; versions: BranchView['versions'] } {
-  const branch = manager.getBranch();
-  const stop = Math.min(end, branch.length);
+  const stop = Math.min(end, manager.getBranchLength());
   const start = Math.max(0, stop - limit);
-  const entries = branch.slice(start, stop);
-  return { entries, start, versions: manager.versionsIn(entries) };
+  return { ...manager.getBranchSlice(start, stop), start };
 }

@@ -1,12 +1,19 @@
 // The entries of a session form a tree by parentId; the leaf is where the next entry attaches. It is the
 // last entry after loading, and moves elsewhere when the user shows another branch (SPEC §2).
 // Entries are kept in file order. Almost every parent is the entry just before its child, so walks step
-// through the array, and the maps below (100,000 Map inserts cost a tenth of a full open) are built only
-// when a session has branches: a linear session never pays for them.
+// through the array; a parent a little further back is found by looking back, and the id map (100,000
+// Map inserts cost a tenth of a full open) is built only for one further away: a linear session never
+// pays for it.
 import type { SessionEntry } from '../../../shared/session';
 
 /** The position of the virtual root: the parent of every root entry. */
 export const ROOT = -1;
+
+/**
+ * How far back a parent is looked for before the id map is built: an edit's or a regenerate's parent is
+ * a few entries back, and so is the branch_switch of a reply just regenerated.
+ */
+const NEARBY = 64;
 
 export class EntryTree {
   /** id → position of its first occurrence; undefined until first needed. */
@@ -16,6 +23,8 @@ export class EntryTree {
    * by their parent's position; undefined until first needed, then kept up to date.
    */
   private forks: Map<number, number[]> | undefined;
+  /** The last branch walked: a leaf's branch never changes (entries are only appended), so it is kept. */
+  private walked: { leafId: string; positions: readonly number[] } | undefined;
   leafId: string | null;
 
   /** Takes ownership of `entries` (file order): the last one is the leaf. */
@@ -59,11 +68,14 @@ export class EntryTree {
    * replaced by the entry before the child in file order, so one bad line never hides the history above
    * it; parents always precede children, so the walk only moves backwards and cannot loop.
    */
-  branchPositions(leafId: string | null = this.leafId): number[] {
+  branchPositions(leafId: string | null = this.leafId): readonly number[] {
     if (leafId === null) return [];
+    if (this.walked?.leafId === leafId) return this.walked.positions;
     const path: number[] = [];
     for (let at = this.positionOf(leafId) ?? ROOT; at !== ROOT; at = this.parentOf(at)) path.push(at);
-    return path.reverse();
+    path.reverse();
+    this.walked = { leafId, positions: path };
+    return path;
   }
 
   /** Where the entry with this id is in file order; the last entry is found without a map. */
@@ -85,8 +97,14 @@ export class EntryTree {
     const entry = this.entries[at];
     if (!entry || entry.parentId === null) return ROOT;
     if (this.entries[at - 1]?.id === entry.parentId) return at - 1;
-    const found = this.positionOf(entry.parentId);
-    return found !== undefined && found < at ? found : at - 1;
+    return this.positionBefore(entry.parentId, at) ?? at - 1;
+  }
+
+  /** Where `id` is before `at`: a short look back first, the id map only for a parent further away. */
+  private positionBefore(id: string, at: number): number | undefined {
+    for (let back = at - 2; back >= 0 && back >= at - NEARBY; back--) if (this.entries[back]?.id === id) return back;
+    const found = this.positionOf(id);
+    return found !== undefined && found < at ? found : undefined;
   }
 
   /** Children of the entry at `at` (ROOT: the root entries), in file order. */

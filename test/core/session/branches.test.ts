@@ -49,7 +49,7 @@ describe('one line of descent', () => {
     const manager = SessionManager.create(sessionsDir());
     const { q1, a2 } = conversation(manager);
     expect(manager.versionsOf(q1.id)).toBeUndefined();
-    expect(manager.versionsIn(manager.getBranch())).toEqual({});
+    expect(manager.getBranchSlice(0).versions).toEqual({});
     expect(manager.getBranch()).toEqual(manager.getEntries());
     expect(manager.leafToShow(q1.id)).toBe(a2.id);
     expect(manager.saveLeaf()).toBeUndefined(); // the leaf is the last entry already: nothing to write
@@ -155,6 +155,26 @@ describe('switching versions', () => {
     const { edited } = editAs(manager, q2, 'q2 edited', 'a2 again');
     expect(show(manager, edited.id)).toBeUndefined();
     manager.close();
+  });
+});
+
+describe('a long session', () => {
+  it('finds versions and branches whose parents lie far back in the file', () => {
+    const manager = SessionManager.create(sessionsDir());
+    const first = manager.appendMessage(user('first'));
+    for (let i = 0; i < 150; i++) manager.appendMessage(i % 2 ? user(`q${i}`) : assistant(`a${i}`));
+    const { edited } = editAs(manager, first, 'first, edited', 'answer to the edit');
+    expect(manager.versionsOf(first.id)).toEqual([first.id, edited.id]);
+    expect(manager.getBranchLength()).toBe(2);
+    show(manager, first.id);
+    expect(manager.getBranchLength()).toBe(152);
+    expect(manager.getBranchSlice(0, 1).versions).toEqual({ [first.id]: [first.id, edited.id] });
+    const file = manager.getSessionFile();
+    manager.close();
+    const reopened = SessionManager.open(file);
+    expect(texts(reopened.getBranch()).slice(-2)).toEqual(['q149', 'branch_switch']);
+    expect(reopened.getBranchSlice(0).versions).toEqual({ [first.id]: [first.id, edited.id] });
+    reopened.close();
   });
 });
 
