@@ -375,7 +375,7 @@ export class AgentSession {
   private versionable(entryId: string): MessageEntry {
     const entry = this.manager.getEntry(entryId);
     if (!entry) throw new BatonError('not_found', 'That message is not in this session');
-    if (!isVersionable(entry)) throw new BatonError('invalid_input', 'That message has no versions');
+    if (!isVersionable(entry)) throw new BatonError('invalid_input', 'That message cannot be edited or regenerated');
     return entry;
   }
 
