@@ -6,7 +6,7 @@ import type { BatonEvent } from '../../shared/contract';
 import type { SessionEntry } from '../../shared/session';
 import { ChatView } from '../../renderer/src/components/chat/ChatView';
 import { QueuedMessages } from '../../renderer/src/components/composer/QueuedMessages';
-import { buttonNamed, byLabel, click, key, messageEntry, render, sessionView, setup, step, stubLayout, type, type Handlers, type Rendered } from './harness';
+import { blocksEntry, buttonNamed, byLabel, click, key, messageEntry, render, sessionView, setup, step, stubLayout, type, type Handlers, type Rendered } from './harness';
 
 let view: Rendered | undefined;
 afterEach(() => view?.unmount());
@@ -36,6 +36,15 @@ describe('the actions of a message', () => {
     const { container } = await chat([messageEntry('user', 'How?'), reply]);
     await click(buttonNamed(row(container, 'Use'), 'Copy message'));
     expect(copied).toBe('Use **this**:\n\n```ts\nconst a = 1;\n```');
+  });
+
+  it('a reply with no text to copy (only a tool call) offers no Copy message', async () => {
+    const call = blocksEntry('assistant', [{ type: 'tool_use', id: 'toolu_1', name: 'todo_write', input: { todos: [] } }]);
+    const { container } = await chat([messageEntry('user', 'Plan it'), call]);
+    const rows = [...container.querySelectorAll<HTMLElement>('[data-testid="message-row"]')];
+    expect(rows).toHaveLength(2);
+    expect(buttonNamed(rows[1]!, 'Copy message')).toBeNull();
+    expect(buttonNamed(rows[1]!, 'Regenerate')).not.toBeNull();
   });
 
   it('a user message has Edit message, a reply has Regenerate, neither has the other', async () => {

@@ -50,6 +50,7 @@ export function sessionMarkdown({ header, title, parentTitle, branch }: Markdown
         parts.push(`_${outcomeText(entry)}_`);
         break;
       case 'session_info':
+      case 'branch_switch':
         break;
     }
   }

@@ -1,6 +1,7 @@
-// The actions under a message (SPEC §5): Copy message always; Edit message on the user's messages;
-// Regenerate on replies; Retry on a reply that failed or was stopped, and on a message whose reply never
-// came. They show on hover and on keyboard focus; Retry and the version switcher are always shown.
+// The actions under a message (SPEC §5): Copy message when it has text; Edit message on the user's
+// messages; Regenerate on replies; Retry on a reply that failed or was stopped, and on a message whose
+// reply never came. They show on hover and on keyboard focus; Retry and the version switcher are always
+// shown.
 import type { RefObject } from 'react';
 import type { AgentMessage } from '../../../../shared/session';
 import { isEntryKey, markdownOf } from '../../store/chatItems';
@@ -22,6 +23,7 @@ export function MessageActions({ message, entryKey, editButton }: Props) {
   const startEdit = useBaton((s) => s.startEdit);
   const regenerate = useBaton((s) => s.regenerate);
   const saved = isEntryKey(entryKey);
+  const markdown = markdownOf(message);
   const isUser = message.role === 'user';
   const failed = !isUser && (message.aborted === true || message.errorMessage !== undefined);
   const unanswered = isUser && isLast && !busy;
@@ -34,7 +36,7 @@ export function MessageActions({ message, entryKey, editButton }: Props) {
         </button>
       )}
       <span className="message-tools">
-        <CopyButton text={markdownOf(message)} label="Copy message" />
+        {markdown && <CopyButton text={markdown} label="Copy message" />}
         {saved && isUser && (
           <button
             ref={editButton}
@@ -42,7 +44,7 @@ export function MessageActions({ message, entryKey, editButton }: Props) {
             className="copy-button"
             aria-label="Edit message"
             disabled={busy}
-            onClick={() => startEdit(entryKey, markdownOf(message))}
+            onClick={() => startEdit(entryKey, markdown)}
           >
             Edit
           </button>
