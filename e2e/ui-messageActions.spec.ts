@@ -3,6 +3,7 @@
 // stopping a reply, and queued messages that can be edited and removed.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { texts } from '../shared/texts';
 import { test, expect } from './fixtures';
 import { alertRegion, exchange, messageBox, messages, send } from './ui-helpers';
 
@@ -39,6 +40,7 @@ test('the actions show on hover and on keyboard focus', async ({ page, baton }) 
 });
 
 test('Edit message sends a new version; Previous version and Next version switch; reopening shows the branch shown', async ({ page, baton }) => {
+  test.setTimeout(60_000); // three exchanges, a reload and three switches, on a busy machine
   await baton.open(page);
   await exchange(page, baton, 'First question', 'First answer.');
   await exchange(page, baton, 'Second question', 'Second answer.');
@@ -142,6 +144,52 @@ test('Retry replaces a failed reply, and answers a message whose reply never cam
   await row(page, 'Are you there?').getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('Yes, here.')).toBeVisible();
   await expect(row(page, 'Are you there?').getByRole('button', { name: 'Retry' })).toHaveCount(0);
+});
+
+test('Regenerate of a cut-off and of a refused reply; a failed handoff stays one compact row in every version', async ({ page, baton }) => {
+  test.setTimeout(60_000);
+  await baton.open(page);
+  await exchange(page, baton, 'Plan the trip', 'Go by train.');
+  baton.fake.enqueue({ kind: 'text', text: '', stopReason: 'refusal' });
+  await send(page, '/handoff');
+  const failed = texts.handoffFailed(texts.handoffRefused);
+  const handoffRow = page.locator('.handoff-exchange');
+  await expect(handoffRow).toHaveText(failed);
+
+  baton.fake.enqueue({ kind: 'text', text: 'The first half of the pl', stopReason: 'max_tokens' });
+  await send(page, 'Write the plan');
+  const cut = row(page, 'The first half');
+  await expect(cut).toContainText(texts.cutOff);
+  baton.fake.enqueue({ kind: 'text', text: 'The whole plan.' });
+  await cut.hover();
+  await cut.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(row(page, 'The whole plan.')).toContainText('2 / 2');
+  await expect(page.getByText(texts.cutOff, { exact: true })).toHaveCount(0);
+  expect(sent(baton)).not.toContain('The first half');
+  expect(sent(baton)).not.toContain('This session is being handed off');
+  await expect(handoffRow).toHaveText(failed);
+
+  await row(page, 'The whole plan.').getByRole('button', { name: 'Previous version' }).click();
+  await expect(row(page, 'The first half')).toContainText('1 / 2');
+  await expect(row(page, 'The first half').getByRole('button', { name: 'Continue' })).toBeVisible();
+  await expect(handoffRow).toHaveText(failed);
+
+  baton.fake.enqueue({ kind: 'text', text: 'Not that.', stopReason: 'refusal' });
+  await send(page, 'Something refused');
+  const refused = row(page, 'Not that.');
+  await expect(refused).toContainText(texts.refusal);
+  baton.fake.enqueue({ kind: 'text', text: 'Allowed after all.' });
+  await refused.hover();
+  await refused.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(row(page, 'Allowed after all.')).toContainText('2 / 2');
+  expect(sent(baton)).toContain('Something refused');
+  expect(sent(baton)).toContain('The first half');
+
+  await page.reload();
+  await expect(row(page, 'Allowed after all.')).toContainText('2 / 2');
+  await expect(row(page, 'The first half')).toContainText('1 / 2');
+  await expect(handoffRow).toHaveText(failed);
+  await expect(messages(page).filter({ hasText: 'This session is being handed off' })).toHaveCount(0);
 });
 
 test('Escape stops a streaming reply when no dialog is open', async ({ page, baton }) => {

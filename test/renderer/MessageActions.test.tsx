@@ -4,9 +4,27 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BatonEvent } from '../../shared/contract';
 import type { SessionEntry } from '../../shared/session';
+import { HANDOFF_PROMPT_OPENING } from '../../shared/sessionFormat';
+import { texts as sharedTexts } from '../../shared/texts';
 import { ChatView } from '../../renderer/src/components/chat/ChatView';
 import { QueuedMessages } from '../../renderer/src/components/composer/QueuedMessages';
-import { blocksEntry, buttonNamed, byLabel, click, key, messageEntry, render, sessionView, setup, step, stubLayout, type, type Handlers, type Rendered } from './harness';
+import {
+  blocksEntry,
+  buttonNamed,
+  byLabel,
+  click,
+  key,
+  messageEntry,
+  outcomeEntry,
+  render,
+  sessionView,
+  setup,
+  step,
+  stubLayout,
+  type,
+  type Handlers,
+  type Rendered,
+} from './harness';
 
 let view: Rendered | undefined;
 afterEach(() => view?.unmount());
@@ -183,6 +201,63 @@ describe('versions', () => {
     await loading;
     expect(store.getState().chat.items).toHaveLength(2);
     expect(store.getState().session?.firstEntryIndex).toBe(10);
+  });
+});
+
+describe('with how replies end, thinking and handoff exchanges', () => {
+  it('a cut-off reply offers Continue and Regenerate, a refused one Regenerate; neither is a failure to Retry', async () => {
+    const refused = messageEntry('assistant', 'Not that one.', { stopReason: 'refusal' });
+    const cut = messageEntry('assistant', 'The first half', { stopReason: 'max_tokens' });
+    const { container, fake } = await chat([messageEntry('user', 'One'), refused, messageEntry('user', 'Two'), cut]);
+    expect(row(container, 'Not that one.').textContent).toContain(sharedTexts.refusal);
+    expect(row(container, 'The first half').textContent).toContain(sharedTexts.cutOff);
+    expect(buttonNamed(row(container, 'The first half'), 'Continue')).not.toBeNull();
+    expect(buttonNamed(container, 'Retry')).toBeNull();
+    await click(buttonNamed(row(container, 'Not that one.'), 'Regenerate'));
+    await click(buttonNamed(row(container, 'The first half'), 'Regenerate'));
+    expect(fake.callsTo('chat.regenerate')).toEqual([{ entryId: refused.id }, { entryId: cut.id }]);
+  });
+
+  it('a new version of a reply that thought shows its Thinking section and its place among the versions; Copy message copies the text', async () => {
+    let copied = '';
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void (copied = t) } });
+    const first = messageEntry('assistant', 'First answer');
+    const again = blocksEntry('assistant', [
+      { type: 'thinking', thinking: 'Weigh it again.', signature: 'sig' },
+      { type: 'text', text: 'Second answer' },
+    ]);
+    const { container, fake } = await chat([messageEntry('user', 'Question'), first]);
+    await step(() => fake.emit({ type: 'branch_changed', sessionId: 's1', branch: { entries: [messageEntry('user', 'Question')], firstEntryIndex: 0, versions: {} }, contextTokens: 5 }));
+    if (again.type !== 'message') throw new Error('a message entry');
+    await step(() => fake.emit({ type: 'message_end', sessionId: 's1', message: again.message, entry: again, versions: [first.id, again.id] }));
+    const shown = row(container, 'Second answer');
+    expect(buttonNamed(shown, 'Thinking')).not.toBeNull();
+    expect(shown.querySelector('.version-count')?.textContent).toBe('2 / 2');
+    await click(buttonNamed(shown, 'Copy message'));
+    expect(copied).toBe('Second answer');
+  });
+
+  it('a branch holding a handoff exchange shows it as one compact row with no message actions; the versions around it switch', async () => {
+    const [q1, a1, q2, a2] = [messageEntry('user', 'q1'), messageEntry('assistant', 'a1'), messageEntry('user', 'q2'), messageEntry('assistant', 'a2')];
+    const branch: SessionEntry[] = [
+      q1,
+      a1,
+      messageEntry('user', `${HANDOFF_PROMPT_OPENING} and will see nothing of this conversation.`, { purpose: 'handoff' }),
+      messageEntry('assistant', '## Goal', { purpose: 'handoff', errorMessage: 'overloaded' }),
+      outcomeEntry({ outcome: 'failed', message: 'overloaded' }),
+      q2,
+      a2,
+    ];
+    const { container, fake } = await chat([q1, a1], {}, { 'sessions.switchBranch': () => sessionView({ entries: [q1] }) });
+    await step(() => fake.emit({ type: 'branch_changed', sessionId: 's1', branch: { entries: branch, firstEntryIndex: 0, versions: { [a1.id]: [a1.id, 'a1b'], [q2.id]: ['q2a', q2.id] } }, contextTokens: 9 }));
+    expect(container.querySelectorAll('.handoff-exchange')).toHaveLength(1);
+    expect(texts(container)).toEqual(['q1', 'a1', 'q2', 'a2']);
+    expect(container.querySelector('.handoff-exchange')?.querySelector('[aria-label="Message actions"]')).toBeNull();
+    expect(buttonNamed(container, 'Retry')).toBeNull(); // the failed reply is the exchange's, not a message to retry
+    expect(row(container, 'a1').querySelector('.version-count')?.textContent).toBe('1 / 2');
+    expect(row(container, 'q2').querySelector('.version-count')?.textContent).toBe('2 / 2');
+    await click(buttonNamed(row(container, 'q2'), 'Previous version'));
+    expect(fake.callsTo('sessions.switchBranch')).toEqual([{ entryId: 'q2a' }]);
   });
 });
 

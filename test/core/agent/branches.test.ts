@@ -3,12 +3,14 @@
 // stays on disk, a reopen shows the branch shown last, and a handoff hands off that branch.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionEntry } from '../../../shared/session';
+import { HANDOFF_PROMPT_OPENING } from '../../../shared/sessionFormat';
 import { HANDOFF_SECTIONS } from '../../../shared/texts';
-import { AgentSession } from '../../../electron/core/agent/AgentSession';
+import { AgentSession, CONTINUE_PROMPT } from '../../../electron/core/agent/AgentSession';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { realFs, type FsSeam } from '../../../electron/core/storage/fsSeam';
 import { useFakeAnthropic } from '../../fakeAnthropic';
-import { createHarness, diskTranscript, readSessionFile, requestTexts, type Harness } from './harness';
+import { expectValidRequests, thinkingBlocksSent } from '../../support/apiRequestRules';
+import { bodyOf, createHarness, diskTranscript, handoffError, readSessionFile, requestTexts, type Harness } from './harness';
 
 const fake = useFakeAnthropic();
 let h: Harness;
@@ -199,6 +201,125 @@ describe('handoff from a branch that is not the newest', () => {
     const prompt = old.find((e) => e.type === 'message' && e.message.purpose === 'handoff');
     expect(old.find((e) => e.id === prompt?.parentId)).toMatchObject({ type: 'branch_switch' });
     expect(diskTranscript(oldFile).filter((l) => l.includes('banana'))).toHaveLength(2);
+  });
+});
+
+describe('versions of replies that did not end normally', () => {
+  it('Regenerate of a reply cut off at max_tokens answers the question again; the cut-off version can still be continued', async () => {
+    h = createHarness(fake);
+    fake.enqueue({ kind: 'text', text: 'The first half', stopReason: 'max_tokens' });
+    await h.agent.prompt('Explain it');
+    const cut = entryOf('The first half');
+
+    fake.enqueue({ kind: 'text', text: 'The whole answer' });
+    await (await h.agent.regenerate(cut.id)).done;
+    expect(lastRequest()).toEqual(['Explain it']);
+    expect(contextTexts()).toEqual(['Explain it', 'The whole answer']);
+    expect(h.agent.sessionManager.versionsOf(cut.id)).toEqual([cut.id, entryOf('The whole answer').id]);
+
+    h.agent.showVersion(cut.id);
+    await (await h.agent.continueReply()).done;
+    expect(lastRequest()).toEqual(['Explain it', 'The first half', CONTINUE_PROMPT]);
+    expect(entryOf(CONTINUE_PROMPT).parentId).toBe(readSessionFile(file()).entries.find((e) => e.type === 'branch_switch')?.id);
+    expectValidRequests(fake.messageRequests());
+  });
+
+  it('Regenerate and Edit of a refused exchange send the question again; showing the refusal takes the exchange out of the context again', async () => {
+    h = createHarness(fake);
+    await h.agent.prompt('q1');
+    fake.enqueue({ kind: 'text', text: 'I can’t help with that.', stopReason: 'refusal' });
+    await h.agent.prompt('risky');
+    expect(contextTexts()).toEqual(['q1', 'OK: q1']);
+    const refused = entryOf('I can’t help with that.');
+
+    await (await h.agent.regenerate(refused.id)).done;
+    expect(lastRequest()).toEqual(['q1', 'OK: q1', 'risky']);
+    expect(contextTexts()).toEqual(['q1', 'OK: q1', 'risky', 'OK: risky']);
+    expect(h.agent.sessionManager.versionsOf(refused.id)).toEqual([refused.id, entryOf('OK: risky').id]);
+
+    await (await h.agent.edit(entryOf('risky').id, 'risky, reworded')).done;
+    expect(lastRequest()).toEqual(['q1', 'OK: q1', 'risky, reworded']);
+
+    h.agent.showVersion(entryOf('risky').id); // its branch ends at the newest reply under it: the regenerated one
+    expect(contextTexts()).toEqual(['q1', 'OK: q1', 'risky', 'OK: risky']);
+    h.agent.showVersion(refused.id);
+    expect(contextTexts()).toEqual(['q1', 'OK: q1']);
+    await h.agent.prompt('q3');
+    expect(lastRequest()).toEqual(['q1', 'OK: q1', 'q3']);
+    expectValidRequests(fake.messageRequests());
+  });
+});
+
+describe('thinking in branches', () => {
+  it('a reply’s signed thinking goes back unchanged in every request made after it, whichever version follows it', async () => {
+    h = createHarness(fake);
+    const thinking = { type: 'thinking' as const, thinking: 'Weigh both options.', signature: 'sig-1' };
+    const thoughtReply = { role: 'assistant', content: [thinking, { type: 'text', text: 'Option A.' }] };
+    fake.enqueue({ kind: 'reply', content: [thinking, { type: 'text', text: 'Option A.' }] });
+    await h.agent.prompt('Which option?');
+    await h.agent.prompt('Why?');
+    await (await h.agent.regenerate(entryOf('OK: Why?').id)).done;
+    await (await h.agent.edit(entryOf('Why?').id, 'Why A?')).done;
+    h.agent.showVersion(entryOf('OK: Why?').id);
+    await h.agent.prompt('And B?');
+
+    const requests = fake.messageRequests();
+    expect(requests).toHaveLength(5);
+    for (const request of requests.slice(1)) expect(bodyOf(request).messages[1]).toEqual(thoughtReply);
+    expect(h.agent.getMessages()[1]?.content[0]).toEqual(thinking);
+
+    // A new version of the reply that thought: its thinking stays with its own version.
+    const thought = entryOf('Option A.');
+    await (await h.agent.regenerate(thought.id)).done;
+    expect(thinkingBlocksSent(bodyOf(fake.messageRequests().at(-1)))).toEqual([]);
+    h.agent.showVersion(thought.id);
+    await h.agent.prompt('Once more');
+    expect(bodyOf(fake.messageRequests().at(-1)).messages[1]).toEqual(thoughtReply);
+    expectValidRequests(fake.messageRequests());
+  });
+});
+
+describe('a handoff exchange in a branch', () => {
+  it('stays out of the context of every version; the versions around it look past it; it cannot be regenerated', async () => {
+    h = createHarness(fake, { maxRetries: 1 });
+    await h.agent.prompt('q1');
+    fake.enqueue({ kind: 'error', status: 500, retryAfterMs: 5 }, { kind: 'error', status: 500, retryAfterMs: 5 });
+    await handoffError(h.agent.handoff());
+    const handoffPrompt = readSessionFile(file()).entries.find((e) => e.type === 'message' && e.message.purpose === 'handoff');
+    await expect(h.agent.regenerate(handoffPrompt?.id ?? '')).rejects.toMatchObject({ code: 'invalid_input' });
+    await h.agent.prompt('q2');
+    expect(lastRequest()).toEqual(['q1', 'OK: q1', 'q2']);
+    const [a1, q2, a2] = [entryOf('OK: q1'), entryOf('q2'), entryOf('OK: q2')];
+    expect(q2.parentId).toBe(readSessionFile(file()).entries.find((e) => e.type === 'handoff_outcome')?.id);
+
+    fake.enqueue({ kind: 'text', text: 'another answer' });
+    await (await h.agent.regenerate(a2.id)).done;
+    expect(lastRequest()).toEqual(['q1', 'OK: q1', 'q2']);
+    expect(h.agent.sessionManager.versionsOf(a2.id)).toEqual([a2.id, entryOf('another answer').id]);
+    await (await h.agent.edit(q2.id, 'q2 edited')).done;
+    expect(lastRequest()).toEqual(['q1', 'OK: q1', 'q2 edited']);
+    const edited = entryOf('q2 edited');
+    expect(edited.parentId).toBe(q2.parentId);
+    expect(h.agent.sessionManager.versionsOf(q2.id)).toEqual([q2.id, edited.id]);
+
+    // A new version of the reply before the exchange: a branch without it.
+    fake.enqueue({ kind: 'text', text: 'a1 again' });
+    await (await h.agent.regenerate(a1.id)).done;
+    expect(lastRequest()).toEqual(['q1']);
+    const isHandoff = (e: SessionEntry) => (e.type === 'message' && e.message.purpose === 'handoff') || e.type === 'handoff_outcome';
+    expect(h.agent.sessionManager.getBranch().some(isHandoff)).toBe(false);
+
+    // Back to the first reply: its branch holds the exchange again, up to where the user last was in it.
+    h.agent.showVersion(a1.id);
+    const shown = h.of('branch_changed').at(-1)?.branch;
+    expect(shown?.entries.filter(isHandoff).map((e) => e.type)).toEqual(['message', 'handoff_outcome']);
+    expect(shown?.versions[a1.id]).toEqual([a1.id, entryOf('a1 again').id]);
+    expect(shown?.versions[edited.id]).toEqual([q2.id, edited.id]);
+    expect(contextTexts()).toEqual(['q1', 'OK: q1', 'q2 edited', 'OK: q2 edited']);
+    await h.agent.prompt('q3');
+    expect(lastRequest()).toEqual(['q1', 'OK: q1', 'q2 edited', 'OK: q2 edited', 'q3']);
+    expect(JSON.stringify(bodyOf(fake.messageRequests().at(-1)))).not.toContain(HANDOFF_PROMPT_OPENING);
+    expectValidRequests(fake.messageRequests());
   });
 });
 

@@ -54,12 +54,15 @@ async function failure<C extends Channel>(channel: C, input: CallInput<C>) {
   return result.error;
 }
 
-async function chat(text: string): Promise<void> {
+/** Starts a run and waits for its end. */
+async function run(start: () => Promise<unknown>): Promise<void> {
   const ends = () => events.filter((e) => e.type === 'agent_end').length;
   const before = ends();
-  await call('chat.send', { text });
+  await start();
   await expect.poll(ends).toBe(before + 1);
 }
+
+const chat = (text: string) => run(() => call('chat.send', { text }));
 
 function downloaded(outcome: SaveOutcome): Extract<SaveOutcome, { status: 'download' }> {
   if (outcome.status !== 'download') throw new Error(`expected a download, got ${outcome.status}`);
@@ -145,6 +148,28 @@ describe('Export session', () => {
     const imported = (result.data as CallOutput<'sessions.importFinish'>).session;
     const prompt = imported.entries.find((e) => e.type === 'message' && e.message.role === 'user');
     expect(prompt?.type === 'message' && prompt.message.content.map((b) => ('name' in b ? b.name : b.type))).toEqual(['chart.png', 'report.pdf', 'text']);
+  });
+
+  it('of a session with versions: the Markdown holds the branch shown, the JSON every version; imported again it opens on that branch', async () => {
+    await chat('Name a colour');
+    const first = (await call('sessions.current', {})).entries.at(-1)!;
+    fake.enqueue({ kind: 'text', text: 'Blue.' });
+    await run(() => call('chat.regenerate', { entryId: first.id }));
+    const original = await call('sessions.switchBranch', { entryId: first.id });
+    expect(original.versions[first.id]).toHaveLength(2);
+
+    const markdown = downloaded(await call('sessions.export', { id: original.header.id, format: 'markdown' })).content;
+    expect(markdown).toContain('OK: Name a colour');
+    expect(markdown).not.toContain('Blue.');
+    const file = downloaded(await call('sessions.export', { id: original.header.id, format: 'json' }));
+    expect(file.content).toContain('Blue.');
+
+    const result = await importText(file.fileName, file.content);
+    if (!result.ok) throw new Error(result.error.message);
+    const { session, messageCount } = result.data as CallOutput<'sessions.importFinish'>;
+    expect(messageCount).toBe(3);
+    expect(session.entries).toEqual(original.entries);
+    expect(session.versions).toEqual(original.versions);
   });
 
   it('exports a session that is not open without taking it over', async () => {
