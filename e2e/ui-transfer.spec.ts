@@ -75,6 +75,8 @@ test('Import session opens a real pi session, thinking folded away', async ({ pa
   await importFile(page, fixture('pi-mono-large-session-excerpt.jsonl'));
   await expect(title(page)).toHaveText('think then say hello');
   await expect(page.getByText(texts.importedFrom('pi', 'pi-mono-large-session-excerpt.jsonl'))).toBeVisible();
+  // It opens at its end, like any session: its first exchange is at the top.
+  await page.getByRole('region', { name: 'Conversation' }).press('Home');
   await expect(page.getByText('Hello! 👋')).toBeVisible();
   await expect(page.getByText('Thinking', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('The user wants me to use the thinking feature')).toBeHidden();
