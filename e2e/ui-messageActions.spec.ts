@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { texts } from '../shared/texts';
 import { test, expect } from './fixtures';
-import { alertRegion, exchange, messageBox, messages, send } from './ui-helpers';
+import { alertRegion, exchange, messageBox, messages, send, sessionsNav } from './ui-helpers';
 
 /** The row of the message that says `text`: the message and its actions. */
 const row = (page: Page, text: string): Locator => page.getByTestId('message-row').filter({ hasText: text });
@@ -40,7 +40,6 @@ test('the actions show on hover and on keyboard focus', async ({ page, baton }) 
 });
 
 test('Edit message sends a new version; Previous version and Next version switch; reopening shows the branch shown', async ({ page, baton }) => {
-  test.setTimeout(60_000); // three exchanges, a reload and three switches, on a busy machine
   await baton.open(page);
   await exchange(page, baton, 'First question', 'First answer.');
   await exchange(page, baton, 'Second question', 'Second answer.');
@@ -124,6 +123,24 @@ test('Regenerate writes another reply beside the first; both stay and can be sho
   await expect(row(page, 'Blue.')).toContainText('2 / 2');
 });
 
+test('a search result in another version of a reply opens the session on that version, at the match', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Name a bird', 'The kestrel hovers.');
+  baton.fake.enqueue({ kind: 'text', text: 'The heron waits.' });
+  const reply = row(page, 'The kestrel hovers.');
+  await reply.hover();
+  await reply.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(row(page, 'The heron waits.')).toContainText('2 / 2');
+
+  await page.getByRole('button', { name: 'New session' }).click();
+  await expect(messages(page)).toHaveCount(0);
+  await sessionsNav(page).getByRole('searchbox', { name: 'Search sessions' }).fill('kestrel');
+  await sessionsNav(page).getByRole('link', { name: 'Name a bird' }).click();
+  await expect(row(page, 'The kestrel hovers.')).toContainText('1 / 2');
+  await expect(page.locator('.chat-row.target')).toContainText('The kestrel hovers.');
+  await expect(page.getByText('The heron waits.')).toHaveCount(0);
+});
+
 test('Retry replaces a failed reply, and answers a message whose reply never came', async ({ page, baton }) => {
   await baton.open(page);
   baton.fake.enqueue({ kind: 'stream_error', text: 'Half an answer', message: 'Overloaded mid-stream' });
@@ -147,7 +164,6 @@ test('Retry replaces a failed reply, and answers a message whose reply never cam
 });
 
 test('Regenerate of a cut-off and of a refused reply; a failed handoff stays one compact row in every version', async ({ page, baton }) => {
-  test.setTimeout(60_000);
   await baton.open(page);
   await exchange(page, baton, 'Plan the trip', 'Go by train.');
   baton.fake.enqueue({ kind: 'text', text: '', stopReason: 'refusal' });
@@ -213,7 +229,6 @@ test('Escape stops a streaming reply when no dialog is open', async ({ page, bat
 });
 
 test('queued messages can be edited and removed before they are sent', async ({ page, baton }) => {
-  test.setTimeout(60_000);
   await baton.open(page);
   baton.fake.enqueue({ kind: 'text', text: 'A slow first answer, word after word. '.repeat(6), chunkSize: 4, delayMs: 200 });
   await send(page, 'Start a long answer');
@@ -242,7 +257,6 @@ test('queued messages can be edited and removed before they are sent', async ({ 
 });
 
 test('versions and the edit box have no serious accessibility violations', async ({ page, baton }) => {
-  test.setTimeout(60_000); // axe takes a while on a busy machine
   await baton.open(page);
   await exchange(page, baton, 'Accessible question', 'Accessible answer.');
   baton.fake.enqueue({ kind: 'text', text: 'Second accessible answer.' });

@@ -70,6 +70,8 @@ function defaultHandlers(): Handlers {
     'chat.regenerate': () => ({ ok: true }),
     'chat.queue.edit': () => ({ ok: true }),
     'chat.queue.remove': () => ({ ok: true }),
+    // As the core answers for an entry that is no version of a message: the fake session has none.
+    'sessions.switchBranch': () => ({ ok: false, error: { code: 'not_found', message: 'That message is not in this session' } }),
     'handoff.cancel': () => ({ ok: true }),
     'handoff.discard': () => ({ ok: true }),
     'shell.openExternal': () => ({ opened: true }),

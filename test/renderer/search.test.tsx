@@ -195,6 +195,19 @@ describe('search results', () => {
     expect(store.getState().chat.target?.key).toBe(all[1]!.id);
   });
 
+  it('show the version of a message the match is in, when it is not on the branch shown', async () => {
+    const [question, shownAnswer, otherAnswer] = entries('q', 'the answer shown', 'the other answer');
+    const { store, fake } = await setup({
+      'sessions.open': () => sessionView({ id: 's2', entries: [question!, shownAnswer!], versions: { [shownAnswer!.id]: [otherAnswer!.id, shownAnswer!.id] } }),
+      'sessions.switchBranch': () => sessionView({ id: 's2', entries: [question!, otherAnswer!], versions: { [otherAnswer!.id]: [otherAnswer!.id, shownAnswer!.id] } }),
+    });
+    await step(() => store.getState().openSessionAt('s2', otherAnswer!.id));
+    expect(fake.callsTo('sessions.switchBranch')).toEqual([{ entryId: otherAnswer!.id }]);
+    expect(store.getState().chat.items.map((item) => item.key)).toEqual([question!.id, otherAnswer!.id]);
+    expect(store.getState().chat.target?.key).toBe(otherAnswer!.id);
+    expect(store.getState().notices).toEqual([]);
+  });
+
   it('say so when the message is not among those shown', async () => {
     const { store } = await setup({ 'sessions.open': () => sessionView({ id: 's2', entries: entries('other') }) });
     await step(() => store.getState().openSessionAt('s2', 'gone'));

@@ -5,7 +5,7 @@ import type { SessionEntry, SessionHeader, TodoItem, Usage } from '../../../shar
 import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import { buildChat } from './chatItems';
-import { callApi } from './call';
+import { callApi, tryCall } from './call';
 import { modelInfo } from './modelsSlice';
 import type { SliceCreator } from './types';
 
@@ -50,7 +50,10 @@ export interface SessionSlice {
   /** Shows another branch of the open session (an edit, a regenerate, another version). */
   loadBranch: (branch: BranchView, contextTokens: number) => void;
   openSession: (id: string) => Promise<void>;
-  /** Opens a session scrolled to one of its entries (a search result), loading older entries until it is there. */
+  /**
+   * Opens a session scrolled to one of its entries (a search result), loading older entries until it is
+   * there; an entry in another version of a message shows that version (SPEC §5).
+   */
   openSessionAt: (id: string, entryId: string) => Promise<void>;
   newSession: () => Promise<void>;
   setSessionModel: (model: string) => void;
@@ -67,6 +70,8 @@ const OLDER_PAGE = 1000;
 const REVEAL_PAGE = 5000;
 
 const UNREADABLE_KEY = 'unreadable';
+/** sessions.switchBranch's answers for an entry that is no version of a message (a tool result, say). */
+const NOT_A_VERSION: ReadonlySet<string> = new Set(['not_found', 'invalid_input']);
 
 type TokenTotals = Pick<OpenSession, 'tokensIn' | 'tokensCached' | 'tokensOut'>;
 
@@ -120,6 +125,20 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
   let loadingOlder = false;
   const patch = (fields: Partial<OpenSession>) =>
     set((s) => (s.session ? { session: { ...s.session, ...fields } } : {}));
+
+  /**
+   * Loads older entries of the branch shown until `entryId` is among the rows: true once it is, false when
+   * the whole branch is loaded without it, undefined when loading stopped (another session, an error shown).
+   */
+  const loadUntilShown = async (id: string, entryId: string): Promise<boolean | undefined> => {
+    const loaded = () => get().chat.items.some((item) => item.key === entryId);
+    while (!loaded() && (get().session?.firstEntryIndex ?? 0) > 0) {
+      const before = get().session?.firstEntryIndex;
+      await get().loadOlderEntries(REVEAL_PAGE);
+      if (get().session?.header.id !== id || get().session?.firstEntryIndex === before) return undefined;
+    }
+    return loaded();
+  };
 
   return {
     session: null,
@@ -179,14 +198,18 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
     async openSessionAt(id, entryId) {
       await get().openSession(id);
       if (get().session?.header.id !== id) return; // it did not open (an error was shown)
-      const loaded = () => get().chat.items.some((item) => item.key === entryId);
-      while (!loaded() && (get().session?.firstEntryIndex ?? 0) > 0) {
-        const before = get().session?.firstEntryIndex;
-        await get().loadOlderEntries(REVEAL_PAGE);
-        if (get().session?.header.id !== id || get().session?.firstEntryIndex === before) return;
+      let found = await loadUntilShown(id, entryId);
+      if (found === false) {
+        // Not on the branch shown: the match is in another version of a message, so that one is shown.
+        const switched = await tryCall(deps, 'sessions.switchBranch', { entryId });
+        if (!switched.ok && !NOT_A_VERSION.has(switched.error.code)) return get().reportError(switched.error);
+        if (switched.ok && get().session?.header.id === id) {
+          get().loadSession(switched.data);
+          found = await loadUntilShown(id, entryId);
+        }
       }
-      if (loaded()) get().showEntry(entryId);
-      else get().notify('info', uiTexts.matchNotShown);
+      if (found) get().showEntry(entryId);
+      else if (found === false) get().notify('info', uiTexts.matchNotShown);
     },
 
     async newSession() {
