@@ -1,7 +1,7 @@
 // Attachments (SPEC §5): what both sides need to agree on to move a file from the renderer to the core
 // in pieces that fit any transport, and how a file's size is written for the user.
 import { z } from 'zod';
-import { IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE } from './session';
+import { IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE, type AttachmentBlock, type ContentBlock } from './session';
 
 export const MB = 1024 * 1024;
 
@@ -28,6 +28,9 @@ export const Attachment = z.object({
   size: z.number().int().nonnegative(),
 });
 export type Attachment = z.infer<typeof Attachment>;
+
+/** Whether a message's block is a file attached to it (an image or a PDF). */
+export const isAttachment = (block: ContentBlock): block is AttachmentBlock => block.type === 'image' || block.type === 'document';
 
 /** What the file picker offers; the core still checks each file's content, whatever its name says. */
 export const ATTACHMENT_ACCEPT = [...IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE, '.png', '.jpg', '.jpeg', '.gif', '.webp', '.pdf'].join(',');

@@ -65,6 +65,22 @@ describe('the actions of a message', () => {
     expect(buttonNamed(rows[1]!, 'Regenerate')).not.toBeNull();
   });
 
+  it('a message of files alone is shown, with Retry while unanswered; editing a message keeps its files in view', async () => {
+    const image = { type: 'image' as const, name: 'chart.png', source: { type: 'base64' as const, media_type: 'image/png' as const, data: 'iVBORw0KGgo=' } };
+    const filesAlone = blocksEntry('user', [image]);
+    const withText = blocksEntry('user', [image, { type: 'text', text: 'What is this?' }]);
+    const { container, fake } = await chat([withText, messageEntry('assistant', 'A chart.'), filesAlone]);
+    const rows = [...container.querySelectorAll<HTMLElement>('[data-testid="message-row"]')];
+    expect(rows).toHaveLength(3);
+    expect(rows[2]!.querySelector('img')?.getAttribute('alt')).toBe('chart.png');
+    await click(buttonNamed(rows[2]!, 'Retry'));
+    expect(fake.callsTo('chat.regenerate')).toEqual([{ entryId: filesAlone.id }]);
+
+    await click(buttonNamed(row(container, 'What is this?'), 'Edit message'));
+    expect((byLabel(container, 'Edit message') as HTMLTextAreaElement).value).toBe('What is this?');
+    expect(rows[0]!.querySelector('img')?.getAttribute('alt')).toBe('chart.png');
+  });
+
   it('a user message has Edit message, a reply has Regenerate, neither has the other', async () => {
     const { container } = await chat([messageEntry('user', 'Question'), messageEntry('assistant', 'Answer')]);
     expect(buttonNamed(row(container, 'Question'), 'Edit message')).not.toBeNull();

@@ -3,6 +3,7 @@
 // that read and change this state; handoff is a HandoffPipeline that drives this class's public API.
 // The state follows the branch shown (SPEC §5 message actions): an edit, a regenerate or another version
 // moves the session's leaf, and the context, the meter, the model and the todos are read from its branch.
+import { isAttachment } from '../../../shared/attachments';
 import type { BatonEvent, QueueName } from '../../../shared/contract';
 import { fallbackModel, type ModelInfo } from '../../../shared/models';
 import type { AgentMessage, AttachmentBlock, ContentBlock, MessageEntry, SessionEntry, TodoItem } from '../../../shared/session';
@@ -338,12 +339,16 @@ export class AgentSession {
 
   // ---- branches (SPEC §5 message actions) ---------------------------------------------------------
 
-  /** Edit message: `text` becomes a new version of the user message `entryId`, and a run answers it. */
+  /**
+   * Edit message: `text` becomes a new version of the user message `entryId`, with the files it carried,
+   * and a run answers it.
+   */
   async edit(entryId: string, text: string): Promise<RunHandle> {
     this.refuseWhileBusy();
     const entry = this.versionable(entryId);
     if (entry.message.role !== 'user') throw new BatonError('invalid_input', 'Only your own messages can be edited');
-    return this.runFrom(entry.parentId, () => this.start(text));
+    const attachments = entry.message.content.filter(isAttachment);
+    return this.runFrom(entry.parentId, () => this.start(text, attachments.length > 0 ? { attachments } : {}));
   }
 
   /**

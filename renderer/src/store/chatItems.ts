@@ -70,6 +70,8 @@ export function hasVisibleContent(message: AgentMessage): boolean {
         return block.thinking.trim() !== '';
       case 'tool_use':
       case 'redacted_thinking':
+      case 'image':
+      case 'document':
         return true;
       default:
         return false;

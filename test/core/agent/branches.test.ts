@@ -10,6 +10,7 @@ import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { realFs, type FsSeam } from '../../../electron/core/storage/fsSeam';
 import { useFakeAnthropic } from '../../fakeAnthropic';
 import { expectValidRequests, thinkingBlocksSent } from '../../support/apiRequestRules';
+import { png } from '../../support/testFiles';
 import { bodyOf, createHarness, diskTranscript, handoffError, readSessionFile, requestTexts, type Harness } from './harness';
 
 const fake = useFakeAnthropic();
@@ -54,6 +55,20 @@ describe('edit', () => {
     expect(changed?.branch.entries.filter((e) => e.type === 'message')).toHaveLength(2);
     expect(h.of('message_end')[0]).toMatchObject({ entry: { id: edited.id }, versions: [q2.id, edited.id] });
     expect(h.of('message_end')[1]?.versions).toBeUndefined();
+  });
+
+  it('keeps the files the edited message carried, in the new version and in the request', async () => {
+    h = createHarness(fake);
+    const image = { type: 'image' as const, name: 'chart.png', source: { type: 'base64' as const, media_type: 'image/png' as const, data: png(8, 6).toString('base64') } };
+    await h.agent.prompt('What does this show?', { attachments: [image] });
+    await (await h.agent.edit(entryOf('What does this show?').id, 'What does this chart show?')).done;
+
+    const edited = entryOf('What does this chart show?');
+    expect(edited.type === 'message' && edited.message.content).toEqual([image, { type: 'text', text: 'What does this chart show?' }]);
+    const asked = bodyOf(fake.messageRequests().at(-1)).messages;
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.content).toEqual([{ type: 'image', source: image.source }, { type: 'text', text: 'What does this chart show?' }]);
+    expectValidRequests(fake.messageRequests());
   });
 
   it('refuses an assistant message, an unknown id, and anything while a reply streams', async () => {

@@ -1,9 +1,7 @@
 // The files a message carried: images as thumbnails from the message's own base64 (so a reopened
 // session shows them), PDFs as a chip with name and size.
 import { base64Bytes, formatSize } from '../../../../shared/attachments';
-import type { AttachmentBlock, ContentBlock } from '../../../../shared/session';
-
-export const isAttachment = (block: ContentBlock): block is AttachmentBlock => block.type === 'image' || block.type === 'document';
+import type { AttachmentBlock } from '../../../../shared/session';
 
 export function MessageAttachments({ blocks }: { blocks: readonly AttachmentBlock[] }) {
   return (

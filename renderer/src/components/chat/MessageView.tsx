@@ -1,11 +1,12 @@
 // One settled message: its files, thinking, text and tool calls, how it ended, and its actions (or, while
 // it is being edited, the edit box in place of its text; its files stay with it).
 import { useEffect, useRef } from 'react';
+import { isAttachment } from '../../../../shared/attachments';
 import type { AgentMessage } from '../../../../shared/session';
 import { useBaton } from '../../store/StoreProvider';
 import { Markdown } from './Markdown';
 import { MessageActions } from './MessageActions';
-import { isAttachment, MessageAttachments } from './MessageAttachments';
+import { MessageAttachments } from './MessageAttachments';
 import { MessageEditor } from './MessageEditor';
 import { MessageStatus } from './MessageStatus';
 import { RedactedThinking, ThinkingSection } from './ThinkingSection';
