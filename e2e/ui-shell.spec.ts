@@ -2,7 +2,7 @@
 // sidebar's tree, and the settings that change how Baton looks.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { messages, send, sessionsNav } from './ui-helpers';
+import { alertRegion, exchange, handoffDialog, messages, send, sessionsNav } from './ui-helpers';
 import { writeSessionFile } from './ui-sessionFile';
 
 /** How far the conversation is scrolled from its end, in pixels. */
@@ -29,3 +29,33 @@ test('the chat stays at its end when a reply finishes, is cut off or is stopped'
   await expect(messages(page).last().getByText('Stopped')).toBeInViewport();
   await expect.poll(() => distanceFromEnd(page)).toBeLessThanOrEqual(1);
 });
+
+/** Refused imports: each leaves an error that stays, so notices stack up. */
+async function importRefusedFiles(page: Page, names: string[]): Promise<void> {
+  for (const name of names) {
+    await page.getByTestId('import-session-file').setInputFiles({ name, mimeType: 'application/x-ndjson', buffer: Buffer.from('not a session\n') });
+    await expect(alertRegion(page)).toContainText(name);
+  }
+}
+
+const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+type Box = { x: number; y: number; width: number; height: number };
+
+for (const viewport of [{ width: 1280, height: 720 }, { width: 420, height: 800 }]) {
+  test(`at ${viewport.width}×${viewport.height} at most three notices stack, each error offers Retry, and none covers the Hand off dialog`, async ({ page, baton }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(baton.url);
+    await exchange(page, baton, 'Notices beside a dialog', 'Reply.');
+    await importRefusedFiles(page, ['first.jsonl', 'second.jsonl', 'third.jsonl', 'fourth.jsonl']);
+    const notices = page.locator('.notice');
+    await expect(notices).toHaveCount(3);
+    await expect(alertRegion(page)).not.toContainText('first.jsonl');
+    await expect(alertRegion(page).getByRole('button', { name: 'Retry' })).toHaveCount(3);
+
+    await page.keyboard.press('Control+Shift+H');
+    const dialog = handoffDialog(page);
+    await expect(dialog.getByRole('button', { name: 'Generate handoff' })).toBeInViewport();
+    const dialogBox = (await dialog.boundingBox())!;
+    for (const notice of await notices.all()) expect(intersects((await notice.boundingBox())!, dialogBox)).toBe(false);
+  });
+}

@@ -33,6 +33,18 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
   // Answers can overtake each other while the user types; only the latest request's answer counts.
   let latest = 0;
 
+  const saveTitle = async (id: string, title: string): Promise<void> => {
+    // Show the new title at once; the list reloads on `sessions_changed` (or here on failure).
+    update({ summaries: get().sidebar.summaries.map((s) => (s.id === id ? { ...s, title } : s)) });
+    const ok = await callApi(deps, get, 'sessions.rename', { id, title }, () => saveTitle(id, title));
+    if (!ok) await get().loadSessions();
+  };
+
+  const remove = async (id: string): Promise<void> => {
+    const ok = await callApi(deps, get, 'sessions.delete', { id }, () => remove(id));
+    if (ok) update({ summaries: get().sidebar.summaries.filter((s) => s.id !== id) });
+  };
+
   return {
     sidebar: { summaries: [], query: '', indexing: null, renamingId: null, pendingDelete: null },
 
@@ -63,10 +75,7 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
       const trimmed = title.trim();
       const current = get().sidebar.summaries.find((s) => s.id === id);
       if (!trimmed || trimmed === current?.title) return;
-      // Show the new title at once; the list reloads on `sessions_changed` (or here on failure).
-      update({ summaries: get().sidebar.summaries.map((s) => (s.id === id ? { ...s, title: trimmed } : s)) });
-      const ok = await callApi(deps, get, 'sessions.rename', { id, title: trimmed });
-      if (!ok) await get().loadSessions();
+      await saveTitle(id, trimmed);
     },
 
     requestDelete(id) {
@@ -84,8 +93,7 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
       if (!target) return;
       update({ pendingDelete: null });
       get().requestFocus('search');
-      const ok = await callApi(deps, get, 'sessions.delete', { id: target.id });
-      if (ok) update({ summaries: get().sidebar.summaries.filter((s) => s.id !== target.id) });
+      await remove(target.id);
     },
 
     sidebarApplyEvent(event) {
