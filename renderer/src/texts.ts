@@ -36,6 +36,8 @@ export const uiTexts = {
   handoffRunning: 'Handing off…',
   thinkingRedacted: 'Thinking (redacted)',
   thinkingRedactedTitle: "Encrypted by Anthropic's safety systems: kept and sent back to Claude, but not readable.",
+  thresholdRefused: (typed: string, min: number, max: number, kept: number) =>
+    `${typed.trim() ? `${typed.trim()} %` : 'An empty value'} is not between ${min} and ${max} %, so the threshold stays at ${kept} %.`,
   thinkingBudgetInvalid: (min: string, max: string) => `Enter a whole number of tokens from ${min} to ${max}.`,
   imported: (messages: number, skipped: number) =>
     `Imported ${messages} ${messages === 1 ? 'message' : 'messages'}${skipped > 0 ? `; ${skipped} ${skipped === 1 ? 'line' : 'lines'} of the file skipped` : ''}`,

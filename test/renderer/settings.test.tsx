@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+// The Settings dialog beyond the API key: the threshold says why it refuses a value.
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../renderer/src/App';
+import { buttonNamed, byLabel, click, render, settle, setup, step, type, type Rendered } from './harness';
+
+let view: Rendered | undefined;
+afterEach(() => {
+  view?.unmount();
+  view = undefined;
+});
+
+async function openSettings(handlers = {}) {
+  const ctx = await setup(handlers, { init: false });
+  view = await render(<App />, ctx.store);
+  await settle();
+  await click(buttonNamed(document, 'Settings'));
+  return ctx;
+}
+
+const THRESHOLD = 'Invite a handoff above this share of the context window (%)';
+
+describe('the handoff threshold', () => {
+  it('a value under the minimum is not taken silently: the field says why and what it stays at', async () => {
+    const { fake } = await openSettings();
+    const field = byLabel(document, THRESHOLD) as HTMLInputElement;
+    await type(field, '5');
+    await step(() => field.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+    expect(field.value).toBe('70');
+    const reason = document.getElementById(field.getAttribute('aria-describedby')!);
+    expect(reason?.textContent).toBe('5 % is not between 10 and 100 %, so the threshold stays at 70 %.');
+    expect(fake.callsTo('settings.set')).toEqual([]);
+
+    await type(field, '80');
+    await step(() => field.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+    expect(fake.callsTo('settings.set')).toEqual([{ contextThreshold: 0.8 }]);
+    expect(field.getAttribute('aria-describedby')).toBeNull();
+  });
+});
