@@ -2,7 +2,8 @@
 // sidebar's tree, and the settings that change how Baton looks.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { alertRegion, exchange, handoffDialog, messages, send, sessionsNav } from './ui-helpers';
+import { uiTexts } from '../renderer/src/texts';
+import { alertRegion, exchange, handoffDialog, messages, send, sessionsNav, statusRegion } from './ui-helpers';
 import { writeSessionFile } from './ui-sessionFile';
 
 /** How far the conversation is scrolled from its end, in pixels. */
@@ -59,3 +60,13 @@ for (const viewport of [{ width: 1280, height: 720 }, { width: 420, height: 800 
     for (const notice of await notices.all()) expect(intersects((await notice.boundingBox())!, dialogBox)).toBe(false);
   });
 }
+
+test('web mode: a key saved in Settings is said to last until the server stops', async ({ page, baton }) => {
+  await baton.open(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByLabel('Replace API key').fill('sk-ant-another-key');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(statusRegion(page)).toHaveText(uiTexts.apiKeySavedUntilRestart);
+  await expect(settings).toContainText('kept until the Baton server stops');
+});

@@ -17,6 +17,8 @@ export const uiTexts = {
   keyringUnavailable:
     "The OS keyring isn't available, so your API key is stored on this computer without encryption.",
   apiKeySaved: 'API key saved',
+  /** Web mode keeps a key entered in Settings in the server's memory only (SPEC §5: its key comes from the environment). */
+  apiKeySavedUntilRestart: 'API key saved until the Baton server stops. To keep it, set ANTHROPIC_API_KEY before npm run web.',
   contextSavings: (before: string, after: string) => `Context ${before} → ${after} tokens`,
   stopped: 'Stopped',
   /** A file on its way to the core, in its chip. */

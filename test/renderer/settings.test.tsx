@@ -2,6 +2,7 @@
 // The Settings dialog beyond the API key: the threshold says why it refuses a value.
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../renderer/src/App';
+import { uiTexts } from '../../renderer/src/texts';
 import { buttonNamed, byLabel, click, render, settle, setup, step, type, type Rendered } from './harness';
 
 let view: Rendered | undefined;
@@ -35,5 +36,20 @@ describe('the handoff threshold', () => {
     await step(() => field.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
     expect(fake.callsTo('settings.set')).toEqual([{ contextThreshold: 0.8 }]);
     expect(field.getAttribute('aria-describedby')).toBeNull();
+  });
+});
+
+describe('the API key in web mode', () => {
+  it('a key saved in Settings is said to last until the server stops, not simply "saved"', async () => {
+    const webInfo = { name: 'Baton', version: '0', transport: 'web', platform: 'linux', hasApiKey: true, dataDir: '/tmp' } as const;
+    const { store } = await openSettings({
+      'app.info': () => ({ ...webInfo, apiKeySource: 'environment' }),
+      'settings.setApiKey': () => ({ ...webInfo, apiKeySource: 'memory' }),
+    });
+    const field = byLabel(document, 'Replace API key') as HTMLInputElement;
+    await type(field, 'sk-ant-new');
+    await click(buttonNamed(document.querySelector('[role="dialog"]')!, 'Save'));
+    expect(store.getState().notices.map((n) => n.text)).toEqual([uiTexts.apiKeySavedUntilRestart]);
+    expect(document.querySelector('[role="dialog"]')?.textContent).toContain('kept until the Baton server stops');
   });
 });

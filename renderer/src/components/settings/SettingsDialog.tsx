@@ -10,6 +10,7 @@ const KEY_SOURCE: Record<string, string> = {
   safeStorage: 'A key is stored, encrypted by the operating system.',
   basic_text: 'A key is stored without encryption.',
   environment: 'The key comes from the ANTHROPIC_API_KEY environment variable.',
+  memory: 'The key entered here is kept until the Baton server stops. To keep it, set ANTHROPIC_API_KEY before npm run web.',
   none: 'No API key is set.',
 };
 
