@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../renderer/src/App';
 import { uiTexts } from '../../renderer/src/texts';
+import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../shared/settings';
 import { buttonNamed, byLabel, click, render, settle, setup, step, type, type Rendered } from './harness';
 
 let view: Rendered | undefined;
@@ -51,5 +52,27 @@ describe('the API key in web mode', () => {
     await click(buttonNamed(document.querySelector('[role="dialog"]')!, 'Save'));
     expect(store.getState().notices.map((n) => n.text)).toEqual([uiTexts.apiKeySavedUntilRestart]);
     expect(document.querySelector('[role="dialog"]')?.textContent).toContain('kept until the Baton server stops');
+  });
+});
+
+describe('Theme and font size', () => {
+  it('are saved through settings.set and applied to the page at once; System follows the OS', async () => {
+    let saved: Settings = DEFAULT_SETTINGS;
+    const { fake } = await openSettings({ 'settings.set': (patch: SettingsPatch) => (saved = { ...saved, ...patch }) });
+    const root = document.documentElement;
+    expect(root.dataset.theme).toBe('light'); // System, and the OS is light here
+    const choose = (label: string, value: string) =>
+      step(() => {
+        const select = byLabel(document, label) as HTMLSelectElement;
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+    await choose('Theme', 'dark');
+    await choose('Font size', '18');
+    expect(fake.callsTo('settings.set')).toEqual([{ theme: 'dark' }, { fontSize: 18 }]);
+    expect(root.dataset.theme).toBe('dark');
+    expect(root.style.fontSize).toBe('18px');
+    await choose('Theme', 'light');
+    expect(root.dataset.theme).toBe('light');
   });
 });

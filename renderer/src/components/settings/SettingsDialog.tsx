@@ -1,6 +1,7 @@
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
 import { ApiKeyForm } from './ApiKeyForm';
+import { AppearanceFields } from './AppearanceFields';
 import { Modal } from '../common/Modal';
 import { ModelSelect } from './ModelSelect';
 import { ThinkingField } from './ThinkingField';
@@ -29,6 +30,7 @@ export function SettingsDialog() {
       <ApiKeyForm label={info?.hasApiKey ? 'Replace API key' : 'API key'} autoFocus={focusApiKey} />
       {settings && (
         <>
+          <AppearanceFields settings={settings} onChange={(patch) => void updateSettings(patch)} />
           <ModelSelect label="Model" value={settings.model} onChange={(model) => void updateSettings({ model })} />
           <ModelSelect
             label="Handoff model"
