@@ -172,6 +172,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
     async newSession() {
       const view = await callApi(deps, get, 'sessions.new', {}, () => get().newSession());
       if (view) get().loadSession(view);
+      get().closeSidebarOnNarrow();
       get().requestFocus('composer');
     },
 
