@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { uiTexts } from '../renderer/src/texts';
-import { alertRegion, exchange, handoffDialog, messages, send, sessionsNav, statusRegion } from './ui-helpers';
+import { alertRegion, exchange, handoffDialog, messageBox, messages, send, sessionsNav, statusRegion } from './ui-helpers';
 import { writeSessionFile } from './ui-sessionFile';
 
 /** How far the conversation is scrolled from its end, in pixels. */
@@ -69,4 +69,90 @@ test('web mode: a key saved in Settings is said to last until the server stops',
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(statusRegion(page)).toHaveText(uiTexts.apiKeySavedUntilRestart);
   await expect(settings).toContainText('kept until the Baton server stops');
+});
+
+for (const width of [1280, 700, 420]) {
+  test(`at ${width} px the toolbar is one row, with Hand off in it`, async ({ page, baton }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(baton.url);
+    await exchange(page, baton, 'A title long enough to have to give way to the toolbar actions at every width', 'Reply.');
+    const toolbar = page.locator('.toolbar');
+    const handOff = page.getByRole('button', { name: 'Hand off', exact: true });
+    await expect(handOff).toBeInViewport();
+    const bar = (await toolbar.boundingBox())!;
+    const button = (await handOff.boundingBox())!;
+    // One row: the bar is no taller than its tallest control plus its padding.
+    expect(bar.height).toBeLessThan(button.height * 1.8);
+    expect(button.x + button.width).toBeLessThanOrEqual(width);
+  });
+}
+
+test('a narrow window: New session, Export session and Settings are in the More actions menu, by keyboard', async ({ page, baton }) => {
+  await page.setViewportSize({ width: 420, height: 800 });
+  await page.goto(baton.url);
+  await exchange(page, baton, 'Narrow first session', 'Reply.');
+  await expect(page.getByRole('button', { name: 'Settings' })).toBeHidden();
+  const more = page.getByRole('button', { name: 'More actions' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: 'More actions' });
+  await expect(menu.getByRole('menuitem', { name: 'New session' })).toBeFocused();
+  await expect(menu.getByRole('group', { name: 'Export session' }).getByRole('menuitem')).toHaveText(['Markdown (.md)', 'JSON (.jsonl)']);
+  await page.keyboard.press('End');
+  await expect(menu.getByRole('menuitem', { name: 'Settings' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(more).toBeFocused();
+
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter'); // New session
+  await expect(messages(page)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('New session');
+});
+
+test('the sidebar keeps the width it was dragged to, and stays collapsed once collapsed', async ({ page, baton }) => {
+  await baton.open(page);
+  const nav = sessionsNav(page);
+  const before = (await nav.boundingBox())!.width;
+  const edge = page.getByRole('separator', { name: 'Resize sessions' });
+  const box = (await edge.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + 200);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 80, box.y + 200, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(async () => (await nav.boundingBox())!.width).toBeCloseTo(before + 80, -1);
+
+  await page.reload();
+  await expect(nav).toBeVisible();
+  expect((await nav.boundingBox())!.width).toBeCloseTo(before + 80, -1);
+
+  await page.getByRole('button', { name: 'Sessions' }).click();
+  await expect(nav).toBeHidden();
+  await page.reload();
+  await expect(messageBox(page)).toBeVisible();
+  await expect(nav).toBeHidden();
+  await expect(page.getByRole('button', { name: 'New session' })).toBeVisible(); // the toolbar's, while collapsed
+});
+
+test('dark theme: a done task reads as done, not as a disabled control', async ({ page, baton }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await baton.open(page);
+  await exchange(page, baton, 'Tasks?', '- [x] Done task\n- [ ] Open task');
+  const done = page.getByRole('checkbox').first();
+  await expect(done).toBeChecked();
+  const look = await done.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { appearance: style.appearance, opacity: style.opacity, background: style.backgroundColor };
+  });
+  const accent = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim());
+  expect(look.appearance).toBe('none');
+  expect(look.opacity).toBe('1');
+  expect(look.background).toBe(await page.evaluate((hex) => {
+    const probe = document.createElement('div');
+    probe.style.color = hex;
+    document.body.append(probe);
+    const rgb = getComputedStyle(probe).color;
+    probe.remove();
+    return rgb;
+  }, accent));
 });
