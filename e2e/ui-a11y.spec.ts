@@ -108,7 +108,10 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('heading', { name: 'Start a conversation' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
 
-      await exchange(page, baton, 'A chain for the sidebar', '> A quote\n\n- [x] done\n- [ ] open');
+      baton.fake.enqueue({ kind: 'text', text: '> A quote\n\n- [x] Done task\n- [ ] Open task' });
+      await send(page, 'A chain for the sidebar');
+      await expect(page.getByText('Open task')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
       baton.fake.enqueue({ kind: 'text', text: handoffDocument('A11Y') });
       await send(page, '/handoff');
       await expect(page.getByRole('article', { name: 'Handoff context' })).toBeVisible();
