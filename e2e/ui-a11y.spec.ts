@@ -140,7 +140,7 @@ for (const scheme of ['light', 'dark'] as const) {
 test('a theme chosen in Settings (Dark on a light system) has no serious accessibility violations', async ({ page, baton }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await baton.open(page);
-  await exchange(page, baton, 'Forced dark', 'Reply with `code`.');
+  await exchange(page, baton, 'Forced dark', 'A plain reply.');
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
