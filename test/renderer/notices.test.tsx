@@ -121,6 +121,12 @@ describe('Retry repeats the action that failed', () => {
     expect(store.getState().composer.text).toBe('');
   });
 
+  it('a refusal (a file of another shape, say) offers no Retry: the same request would be refused again', async () => {
+    const { store } = await setup({ 'sessions.open': () => ({ ok: false, error: { code: 'not_found', message: 'No such session' } }) });
+    await step(() => store.getState().openSession('gone'));
+    expect(store.getState().notices.map((n) => [n.text, n.action])).toEqual([['No such session', undefined]]);
+  });
+
   it('opening a session that fails offers Retry, which opens it', async () => {
     let fail = true;
     const { store, fake } = await setup({

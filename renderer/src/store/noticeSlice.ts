@@ -48,6 +48,9 @@ export const FADE_MS: Record<Exclude<NoticeKind, 'error'>, number> = { success: 
 
 export const isAlert = (notice: Notice) => notice.kind === 'error';
 
+/** Refusals: the same request would be refused again, so they get no Retry. */
+const REFUSALS: ReadonlySet<ApiError['code']> = new Set(['invalid_input', 'forbidden', 'not_found']);
+
 /** The notices on screen. */
 export const shownNotices = (notices: readonly Notice[]): readonly Notice[] => notices.slice(-MAX_NOTICES);
 
@@ -82,7 +85,7 @@ export const createNoticeSlice: SliceCreator<NoticeSlice> = (set, get, deps) => 
     const action: NoticeAction | undefined =
       keyProblem && get().info?.hasApiKey
         ? { label: 'Open settings', run: () => get().openSettings({ focusApiKey: true }) }
-        : !keyProblem && retry
+        : !keyProblem && retry && !REFUSALS.has(error.code)
           ? { label: 'Retry', run: () => void retry() }
           : undefined;
     get().notify('error', error.message, { action });
