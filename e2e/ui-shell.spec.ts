@@ -1,7 +1,7 @@
 // The app shell around the chat: the list's end, notices, the toolbar and its overflow menu, the
 // sidebar's tree, and the settings that change how Baton looks.
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, type Baton } from './fixtures';
 import { uiTexts } from '../renderer/src/texts';
 import { alertRegion, exchange, handoffDialog, messageBox, messages, send, sessionsNav, statusRegion } from './ui-helpers';
 import { writeSessionFile } from './ui-sessionFile';
@@ -31,11 +31,14 @@ test('the chat stays at its end when a reply finishes, is cut off or is stopped'
   await expect.poll(() => distanceFromEnd(page)).toBeLessThanOrEqual(1);
 });
 
-/** Refused imports: each leaves an error that stays, so notices stack up. */
-async function importRefusedFiles(page: Page, names: string[]): Promise<void> {
-  for (const name of names) {
-    await page.getByTestId('import-session-file').setInputFiles({ name, mimeType: 'application/x-ndjson', buffer: Buffer.from('not a session\n') });
-    await expect(alertRegion(page)).toContainText(name);
+/** Handoffs that fail, each with another status: each leaves an error that stays, so notices stack up. */
+async function failHandoffs(page: Page, baton: Baton, statuses: number[]): Promise<void> {
+  for (const status of statuses) {
+    // The test app allows one retry: two failures exhaust it.
+    baton.fake.enqueue({ kind: 'error', status }, { kind: 'error', status });
+    await page.keyboard.press('Control+Shift+H');
+    await handoffDialog(page).getByRole('button', { name: 'Generate handoff' }).click();
+    await expect(alertRegion(page)).toContainText(`(${status})`, { timeout: 15_000 });
   }
 }
 
@@ -46,11 +49,13 @@ for (const viewport of [{ width: 1280, height: 720 }, { width: 420, height: 800 
   test(`at ${viewport.width}×${viewport.height} at most three notices stack, each error offers Retry, and none covers the Hand off dialog`, async ({ page, baton }) => {
     await page.setViewportSize(viewport);
     await page.goto(baton.url);
+    test.slow(); // four handoffs that fail after a retry each
     await exchange(page, baton, 'Notices beside a dialog', 'Reply.');
-    await importRefusedFiles(page, ['first.jsonl', 'second.jsonl', 'third.jsonl', 'fourth.jsonl']);
+    await failHandoffs(page, baton, [500, 529, 429, 503]);
     const notices = page.locator('.notice');
     await expect(notices).toHaveCount(3);
-    await expect(alertRegion(page)).not.toContainText('first.jsonl');
+    // One notice per failed handoff, "Handoff failed: …" with Retry; the oldest waits for room.
+    await expect(alertRegion(page).locator('.notice-text')).toHaveText([/^Handoff failed: .*\(529\)/, /^Handoff failed: .*\(429\)/, /^Handoff failed: .*\(503\)/]);
     await expect(alertRegion(page).getByRole('button', { name: 'Retry' })).toHaveCount(3);
 
     await page.keyboard.press('Control+Shift+H');
