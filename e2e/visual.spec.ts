@@ -51,6 +51,7 @@ async function looks(page: Page, name: string, target: Page | Locator = page): P
   await dismissNotices(page);
   await expect.soft(target).toHaveScreenshot(`${name}.png`, {
     maxDiffPixelRatio: 0.02,
+    timeout: 20_000, // two alike screenshots in a row, on a busy machine
     animations: 'disabled',
     caret: 'hide',
     mask: [page.locator('time')],
