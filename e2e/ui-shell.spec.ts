@@ -163,3 +163,19 @@ test('dark theme: a done task reads as done, not as a disabled control', async (
     return rgb;
   }, accent));
 });
+
+test('a one-word message gets a bubble its size, and a quote in a reply is set off as a quote', async ({ page, baton }) => {
+  await baton.open(page);
+  baton.fake.enqueue({ kind: 'text', text: '> Quoted words.\n\nAnd a plain line.' });
+  await send(page, 'Hi');
+  await expect(page.getByText('Quoted words.')).toBeVisible();
+  const bubble = (await messages(page).first().boundingBox())!;
+  const row = (await page.locator('.chat-row').first().boundingBox())!;
+  expect(bubble.width).toBeLessThan(row.width / 4);
+  const quote = await page.locator('blockquote').evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { border: parseFloat(style.borderLeftWidth), indent: parseFloat(style.paddingLeft) };
+  });
+  expect(quote.border).toBeGreaterThanOrEqual(2);
+  expect(quote.indent).toBeGreaterThan(0);
+});
