@@ -13,7 +13,7 @@ export function SidebarToggle() {
   return (
     <button
       type="button"
-      className="icon-button tool icon-sidebar sidebar-toggle"
+      className="icon-button tool icon-sidebar"
       aria-label="Sessions"
       title={shown ? 'Hide sessions' : 'Show sessions'}
       aria-expanded={shown}
