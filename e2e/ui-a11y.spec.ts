@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { pdf, png } from '../test/support/testFiles';
 import { test, expect } from './fixtures';
-import { exchange, handoffDialog, send } from './ui-helpers';
+import { exchange, handoffDialog, handoffDocument, send } from './ui-helpers';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -97,3 +97,54 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const width of [1280, 420]) {
+    test(`${scheme} theme at ${width} px: the shell (empty state, sidebar chain, menus, dialogs) has no serious accessibility violations`, async ({ page, baton }) => {
+      test.slow(); // five scans
+      await page.setViewportSize({ width, height: 800 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(baton.url);
+      await expect(page.getByRole('heading', { name: 'Start a conversation' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      baton.fake.enqueue({ kind: 'text', text: '> A quote\n\n- [x] Done task\n- [ ] Open task' });
+      await send(page, 'A chain for the sidebar');
+      await expect(page.getByText('Open task')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+      baton.fake.enqueue({ kind: 'text', text: handoffDocument('A11Y') });
+      await send(page, '/handoff');
+      await expect(page.getByRole('article', { name: 'Handoff context' })).toBeVisible();
+      if (width < 800) await page.getByRole('button', { name: 'Sessions' }).click();
+      await expect(page.getByRole('navigation', { name: 'Sessions' }).getByRole('link')).toHaveCount(2);
+      expect(await seriousViolations(page)).toEqual([]);
+      if (width < 800) await page.keyboard.press('Escape');
+
+      if (width < 800) {
+        await page.getByRole('button', { name: 'More actions' }).click();
+        await expect(page.getByRole('menu', { name: 'More actions' })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.getByRole('menuitem', { name: 'Settings' }).click();
+      } else {
+        await page.getByRole('button', { name: 'Export session' }).click();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Settings' }).click();
+      }
+      await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+}
+
+test('a theme chosen in Settings (Dark on a light system) has no serious accessibility violations', async ({ page, baton }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await baton.open(page);
+  await exchange(page, baton, 'Forced dark', 'A plain reply.');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  expect(await seriousViolations(page)).toEqual([]);
+});

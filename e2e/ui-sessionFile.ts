@@ -14,12 +14,21 @@ export interface SessionFileOptions {
   corruptLines?: number;
   /** Header timestamp; the newest session is the one the app opens at startup. */
   timestamp?: string;
+  /** Handed off from this session (the header's lineage). */
+  parentSession?: string;
   text?: (index: number) => string;
 }
 
 export function writeSessionFile(dataDir: string, options: SessionFileOptions): string {
   const timestamp = options.timestamp ?? new Date().toISOString();
-  const header: SessionHeader = { type: 'session', version: 1, id: options.id, timestamp, ...(options.title ? { title: options.title } : {}) };
+  const header: SessionHeader = {
+    type: 'session',
+    version: 1,
+    id: options.id,
+    timestamp,
+    ...(options.title ? { title: options.title } : {}),
+    ...(options.parentSession ? { parentSession: options.parentSession, origin: 'handoff' as const } : {}),
+  };
   const lines = [JSON.stringify(header)];
   const text = options.text ?? ((i: number) => `Message number ${i}: ${i % 2 ? 'an answer' : 'a question'} with a little text.`);
   const base = Date.parse(timestamp);

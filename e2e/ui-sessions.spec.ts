@@ -97,7 +97,9 @@ test('the model picker changes the model the next request uses', async ({ page, 
   await page.getByRole('combobox', { name: 'Model' }).selectOption(model);
   await exchange(page, baton, 'Which model?', 'Haiku here.');
   expect(baton.fake.messageRequests().at(-1)?.body).toMatchObject({ model });
-  await expect(page.locator('.statusline')).toContainText(model);
+  // The model is shown once: in the toolbar's picker, not again in the status line.
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue(model);
+  await expect(page.locator('.statusline')).not.toContainText(model);
 });
 
 test('a narrow window collapses the sidebar into a drawer', async ({ page, baton }) => {

@@ -47,8 +47,8 @@ export const AppInfo = z.object({
   transport: z.enum(['electron', 'web']),
   platform: z.string(),
   hasApiKey: z.boolean(),
-  /** Where the key comes from and how safely it is kept. */
-  apiKeySource: z.enum(['safeStorage', 'basic_text', 'environment', 'none']),
+  /** Where the key comes from and how safely it is kept (`memory`: web mode, entered in Settings, kept until the server stops). */
+  apiKeySource: z.enum(['safeStorage', 'basic_text', 'environment', 'memory', 'none']),
   dataDir: z.string(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;

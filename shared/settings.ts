@@ -21,6 +21,15 @@ export const ThinkingSetting = z.union([
 ]);
 export type ThinkingSetting = z.infer<typeof ThinkingSetting>;
 
+/** How Baton looks (SPEC §5 Theme): the system's choice, or always light or dark. */
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** The base font size in CSS pixels; every size of the UI is relative to it. */
+export const FONT_SIZE = { min: 12, max: 24, default: 16 } as const;
+/** The sidebar's width in CSS pixels, as the user dragged it. */
+export const SIDEBAR_WIDTH = { min: 200, max: 480, default: 272 } as const;
+
 export const Settings = z.object({
   model: ModelId.min(1),
   /** Empty means "the chat model". */
@@ -29,6 +38,10 @@ export const Settings = z.object({
   contextThreshold: z.number().min(0.1).max(1),
   reviewFirst: z.boolean(),
   thinking: ThinkingSetting,
+  theme: z.enum(THEMES),
+  fontSize: z.number().int().min(FONT_SIZE.min).max(FONT_SIZE.max),
+  sidebarWidth: z.number().int().min(SIDEBAR_WIDTH.min).max(SIDEBAR_WIDTH.max),
+  sidebarCollapsed: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 /** No defaults here on purpose: a patch names only what it changes. */
@@ -41,6 +54,10 @@ export const DEFAULT_SETTINGS: Settings = {
   contextThreshold: 0.7,
   reviewFirst: false,
   thinking: 'adaptive',
+  theme: 'system',
+  fontSize: FONT_SIZE.default,
+  sidebarWidth: SIDEBAR_WIDTH.default,
+  sidebarCollapsed: false,
 };
 
 /** Parses stored settings field by field, so one bad value falls back to its default, not all of them. */

@@ -3,6 +3,7 @@ import { FirstRunScreen } from './components/app/FirstRunScreen';
 import { MainScreen } from './components/app/MainScreen';
 import { RefusedScreen } from './components/app/RefusedScreen';
 import { Notices } from './components/app/Notices';
+import { useAppearance } from './hooks/useAppearance';
 import { useGlobalShortcuts } from './hooks/useGlobalShortcuts';
 import { useBaton, useBatonStore } from './store/StoreProvider';
 
@@ -10,6 +11,7 @@ export function App() {
   const store = useBatonStore();
   useEffect(() => store.getState().init(), [store]);
   useGlobalShortcuts();
+  useAppearance();
   const info = useBaton((s) => s.info);
   const refused = useBaton((s) => s.connectionRefused);
   return (

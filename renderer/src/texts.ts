@@ -17,6 +17,8 @@ export const uiTexts = {
   keyringUnavailable:
     "The OS keyring isn't available, so your API key is stored on this computer without encryption.",
   apiKeySaved: 'API key saved',
+  /** Web mode keeps a key entered in Settings in the server's memory only (SPEC §5: its key comes from the environment). */
+  apiKeySavedUntilRestart: 'API key saved until the Baton server stops. To keep it, set ANTHROPIC_API_KEY before npm run web.',
   contextSavings: (before: string, after: string) => `Context ${before} → ${after} tokens`,
   stopped: 'Stopped',
   /** A file on its way to the core, in its chip. */
@@ -36,6 +38,8 @@ export const uiTexts = {
   handoffRunning: 'Handing off…',
   thinkingRedacted: 'Thinking (redacted)',
   thinkingRedactedTitle: "Encrypted by Anthropic's safety systems: kept and sent back to Claude, but not readable.",
+  thresholdRefused: (typed: string, min: number, max: number, kept: number) =>
+    `${typed.trim() ? `${typed.trim()} %` : 'An empty value'} is not between ${min} and ${max} %, so the threshold stays at ${kept} %.`,
   thinkingBudgetInvalid: (min: string, max: string) => `Enter a whole number of tokens from ${min} to ${max}.`,
   imported: (messages: number, skipped: number) =>
     `Imported ${messages} ${messages === 1 ? 'message' : 'messages'}${skipped > 0 ? `; ${skipped} ${skipped === 1 ? 'line' : 'lines'} of the file skipped` : ''}`,

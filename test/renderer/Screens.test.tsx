@@ -52,12 +52,14 @@ describe('first run', () => {
 });
 
 describe('sidebar', () => {
+  // A chain is a tree (SPEC §4.2): the child right under its parent, the chain under the day of its newest activity.
   it('groups newest first by day, marks the open session and the lineage both ways', async () => {
     const now = new Date();
     const yesterday = new Date(now.getTime() - 86_400_000).toISOString();
     await app({
       'sessions.current': () => sessionView({ id: 'child' }),
       'sessions.list': () => [
+        summary('notes', 'Old notes', { updatedAt: yesterday }),
         summary('parent', 'Parser work', { updatedAt: yesterday }),
         summary('child', 'Parser, continued', { updatedAt: now.toISOString(), parentSession: 'parent', origin: 'handoff' }),
       ],
@@ -65,11 +67,11 @@ describe('sidebar', () => {
     const nav = document.querySelector('nav[aria-label="Sessions"]')!;
     expect([...nav.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Today', 'Yesterday']);
     const links = [...nav.querySelectorAll('a')];
-    expect(links.map((a) => a.textContent)).toEqual(['Parser, continued', 'Parser work']);
-    expect(links.map((a) => a.getAttribute('aria-current'))).toEqual(['page', null]);
+    expect(links.map((a) => a.textContent)).toEqual(['Parser work', 'Parser, continued', 'Old notes']);
+    expect(links.map((a) => a.getAttribute('aria-current'))).toEqual([null, 'page', null]);
     const items = [...nav.querySelectorAll('li')].map((li) => li.textContent);
-    expect(items[0]).toContain('↳ handed off from Parser work');
-    expect(items[1]).toContain('→ handed off to Parser, continued');
+    expect(items[1]).toContain('↳ handed off from Parser work');
+    expect(items[0]).toContain('→ handed off to Parser, continued');
   });
 
   it('search filters through sessions.list, and CmdOrCtrl+K focuses the box', async () => {
@@ -119,7 +121,9 @@ describe('status line and notices', () => {
   it('shows model, tokens and the context meter; past the threshold the Hand off button invites', async () => {
     const { fake } = await app({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1), contextTokens: 100_000 }) });
     const line = document.querySelector('.statusline')!;
-    expect(line.textContent).toContain(DEFAULT_SETTINGS.model);
+    // The model is shown once, in the toolbar's picker.
+    expect((byLabel(document, 'Model') as HTMLSelectElement).value).toBe(DEFAULT_SETTINGS.model);
+    expect(line.textContent).not.toContain(DEFAULT_SETTINGS.model);
     expect(line.textContent).toContain('Context 100k / 200k (50%)');
     const handOff = buttonNamed(document, 'Hand off')!;
     expect(handOff.classList.contains('invite')).toBe(false);

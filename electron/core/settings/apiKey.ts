@@ -4,7 +4,7 @@ import { texts } from '../../../shared/texts';
 import { BatonError } from '../errors';
 
 /** Where the key comes from and how safely it is kept; shown to the user through app.info. */
-export type ApiKeySource = 'safeStorage' | 'basic_text' | 'environment' | 'none';
+export type ApiKeySource = 'safeStorage' | 'basic_text' | 'environment' | 'memory' | 'none';
 
 export interface ApiKeyStore {
   get(): string | undefined;
@@ -32,14 +32,17 @@ export function apiKeyFromEnv(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /**
- * Web mode: the key comes from ANTHROPIC_API_KEY. A key set through the UI is kept in memory for this
- * process only, because web mode has no OS keychain to protect it on disk.
+ * Web mode: the key comes from ANTHROPIC_API_KEY (SPEC §5, §7). A key set through the UI is kept in
+ * memory for this process only, because web mode has no OS keychain to protect it on disk; its source,
+ * `memory`, lets the UI say so.
  */
 export class EnvApiKeyStore implements ApiKeyStore {
   #key: string | undefined;
+  #source: ApiKeySource;
 
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.#key = apiKeyFromEnv(env);
+    this.#source = this.#key ? 'environment' : 'none';
   }
 
   get(): string | undefined {
@@ -48,10 +51,11 @@ export class EnvApiKeyStore implements ApiKeyStore {
 
   set(key: string): void {
     this.#key = checkedApiKey(key);
+    this.#source = 'memory';
   }
 
   get source(): ApiKeySource {
-    return this.#key ? 'environment' : 'none';
+    return this.#source;
   }
 
   /** Keeps the key out of accidental console.log / JSON.stringify of this object. */

@@ -1,4 +1,4 @@
-// Small formatting helpers for token counts and the sidebar's day groups.
+// Small formatting helpers for token counts, the sidebar's day groups and relative times.
 
 /** 950 → "950", 1234 → "1.2k", 152_345 → "152k", 1_200_000 → "1.2M". */
 export function formatTokens(n: number): string {
@@ -42,4 +42,18 @@ export function groupByDay<T>(items: readonly T[], dateOf: (item: T) => string, 
     else groups.push({ label, items: [item] });
   }
   return groups;
+}
+
+/** "just now", "2 min ago", "3 h ago", "yesterday", "4 days ago", else the date in the user's locale. */
+export function relativeTime(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const minutes = Math.floor((now.getTime() - date.getTime()) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 24 * 60 && startOfDay(date) === startOfDay(now)) return `${Math.floor(minutes / 60)} h ago`;
+  const days = Math.round((startOfDay(now) - startOfDay(date)) / 86_400_000);
+  if (days === 1) return 'yesterday';
+  if (days < 7) return `${days} days ago`;
+  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }

@@ -1,5 +1,6 @@
 // Every API call goes through here: a failed result (or a broken transport) becomes an alert, so no
-// error is silently dropped, and callers get the data or `undefined`.
+// error is silently dropped, and callers get the data or `undefined`. An action passes `retry`, which
+// the alert offers as Retry.
 import type { CallInput, CallOutput, Channel, Result } from '../../../shared/contract';
 import type { Deps, GetState } from './types';
 
@@ -8,10 +9,11 @@ export async function callApi<C extends Channel>(
   get: GetState,
   channel: C,
   input: CallInput<C>,
+  retry?: () => unknown,
 ): Promise<CallOutput<C> | undefined> {
   const result = await tryCall(deps, channel, input);
   if (result.ok) return result.data;
-  get().reportError(result.error);
+  get().reportError(result.error, retry);
   return undefined;
 }
 

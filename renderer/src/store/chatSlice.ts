@@ -185,7 +185,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
     },
 
     async continueReply() {
-      await callApi(deps, get, 'chat.continue', {});
+      await callApi(deps, get, 'chat.continue', {}, () => get().continueReply());
     },
   };
 };

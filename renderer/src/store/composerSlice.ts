@@ -77,6 +77,25 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
     setFiles((files) => files.map((f) => (f.key === key ? { ...f, id, mediaType } : f)));
   };
 
+  /** Sends the text with the files uploaded for it (`ids`); a failure keeps both and offers Retry. */
+  const send = async (typed: string, mode: SendMode, ids: string[]): Promise<void> => {
+    const text = typed.trim();
+    const result = await tryCall(deps, 'chat.send', ids.length > 0 ? { text, mode, attachments: ids } : { text, mode });
+    if (result.ok) {
+      const sent = new Set(ids);
+      for (const file of get().composer.files) if (file.id && sent.has(file.id)) release(file);
+      setFiles((current) => current.filter((f) => !f.id || !sent.has(f.id)));
+      return;
+    }
+    get().reportError(result.error, () => {
+      // Retry sends it again; the box is emptied if it still holds the text that came back.
+      if (get().composer.text === typed) setText('');
+      return send(typed, mode, ids);
+    });
+    // Nothing typed is lost: the text comes back unless the user has started a new one; the files stay.
+    if (!get().composer.text) setText(typed);
+  };
+
   return {
     composer: { text: '', commands: [], files: [] },
 
@@ -127,16 +146,7 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
       if (files.length < before || (files.length === 0 && !text)) return;
       const ids = files.flatMap((f) => (f.id ? [f.id] : []));
       setText('');
-      const result = await tryCall(deps, 'chat.send', ids.length > 0 ? { text, mode, attachments: ids } : { text, mode });
-      if (result.ok) {
-        const sent = new Set(ids);
-        for (const file of files) if (file.id && sent.has(file.id)) release(file);
-        setFiles((current) => current.filter((f) => !f.id || !sent.has(f.id)));
-        return;
-      }
-      get().reportError(result.error);
-      // Nothing typed is lost: the text comes back unless the user has started a new one; the files stay.
-      if (!get().composer.text) setText(typed);
+      await send(typed, mode, ids);
     },
 
     async stopRun() {

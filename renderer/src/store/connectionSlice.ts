@@ -21,7 +21,7 @@ export const createConnectionSlice: SliceCreator<ConnectionSlice> = (set, get) =
 
   connectionApplyEvent(event) {
     const s = get();
-    if (event.state === 'lost') return s.notify('warning', uiTexts.connectionLost, CONNECTION_KEY);
+    if (event.state === 'lost') return s.notify('warning', uiTexts.connectionLost, { key: CONNECTION_KEY, lasting: true });
     s.clearNotice(CONNECTION_KEY);
     if (event.state !== 'restored') return set({ connectionRefused: event.state });
     set({ connectionRefused: null });

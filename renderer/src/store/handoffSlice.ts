@@ -1,6 +1,6 @@
 // The handoff flow of SPEC §4 as the UI sees it: guard, busy refusal, the dialog's phases, the
 // streaming preview, cancel, review, and what each result does to the app.
-import type { BatonEvent, HandoffResult, Result } from '../../../shared/contract';
+import type { ApiError, BatonEvent, HandoffResult, Result } from '../../../shared/contract';
 import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import { tryCall } from './call';
@@ -33,6 +33,11 @@ export interface HandoffSlice {
   commitHandoff: () => Promise<void>;
   discardHandoff: () => Promise<void>;
   closeHandoff: () => void;
+  /**
+   * While a handoff runs, the error its run reports is kept (and true returned): the handoff's result
+   * says it once, as "Handoff failed: …", instead of a second notice with the bare error.
+   */
+  claimHandoffError: (error: ApiError) => boolean;
   handoffApplyEvent: (event: BatonEvent) => void;
 }
 
@@ -51,6 +56,7 @@ const closed: HandoffState = {
 
 export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) => {
   const update = (fields: Partial<HandoffState>) => set((s) => ({ handoff: { ...s.handoff, ...fields } }));
+  let runError: ApiError | null = null;
 
   const close = () => {
     set({ handoff: closed });
@@ -58,7 +64,12 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
   };
 
   const finish = (result: HandoffResult) => {
-    const { notify } = get();
+    const { notify, reportError } = get();
+    const { focus } = get().handoff;
+    const error = runError;
+    runError = null;
+    // Whatever the run reported is part of a failure's message; after a cancel it no longer matters.
+    if (error && result.status !== 'failed' && result.status !== 'cancelled') reportError(error);
     switch (result.status) {
       case 'done': {
         close();
@@ -83,7 +94,9 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
         return notify('info', texts.handoffCancelled);
       case 'failed':
         close();
-        return notify('error', texts.handoffFailed(result.message));
+        return reportError({ code: error?.code ?? 'internal', message: texts.handoffFailed(result.message) }, () =>
+          get().requestHandoff({ focus, generate: true }),
+        );
       case 'refused':
         close();
         return notify('warning', result.message);
@@ -131,7 +144,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
       const result = await tryCall(deps, 'handoff.cancel', {});
       if (!result.ok) {
         update({ cancelling: false });
-        get().reportError(result.error);
+        get().reportError(result.error, () => get().cancelHandoff());
       }
     },
 
@@ -152,6 +165,13 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
 
     closeHandoff() {
       if (get().handoff.phase === 'idle') close();
+    },
+
+    claimHandoffError(error) {
+      const { phase } = get().handoff;
+      if (phase !== 'generating' && phase !== 'committing') return false;
+      runError ??= error;
+      return true;
     },
 
     handoffApplyEvent(event) {

@@ -1,8 +1,17 @@
-// Notices: success, info and warning text for the status region; errors for the alert region.
+// Notices: success, info and warning text for the status region; errors for the alert region (SPEC §5).
+// Successes, infos and warnings fade by themselves unless they report something still going on (a lost
+// connection, a retry, an import); the same notice is never shown twice; at most three are on screen,
+// the newest, and an older one that has not faded waits for room; an error about a failed action
+// carries the way out (Retry, or Open settings for a key problem).
 import type { ApiError } from '../../../shared/contract';
 import type { SliceCreator } from './types';
 
 export type NoticeKind = 'success' | 'info' | 'warning' | 'error';
+
+export interface NoticeAction {
+  label: 'Retry' | 'Open settings';
+  run: () => void;
+}
 
 export interface Notice {
   id: number;
@@ -10,51 +19,76 @@ export interface Notice {
   text: string;
   /** A notice with a key replaces the earlier one with the same key (e.g. retry attempts). */
   key?: string;
+  action?: NoticeAction;
+}
+
+export interface NoticeOptions {
+  key?: string;
+  /** Reports something still going on: it stays until cleared by its key, or dismissed. */
+  lasting?: boolean;
+  action?: NoticeAction;
 }
 
 export interface NoticeSlice {
   notices: Notice[];
-  notify: (kind: NoticeKind, text: string, key?: string) => void;
+  /** `options` as a string is the notice's key. */
+  notify: (kind: NoticeKind, text: string, options?: string | NoticeOptions) => void;
   dismissNotice: (id: number) => void;
   clearNotice: (key: string) => void;
-  reportError: (error: ApiError) => void;
+  /** `retry` repeats the action that failed; it is offered as Retry. */
+  reportError: (error: ApiError, retry?: () => unknown) => void;
 }
 
-/** How many notices of one region stay on screen; older ones make room. */
-const KEEP_PER_REGION = 4;
-/** Success and info notices fade; warnings and errors stay until dismissed or replaced. */
-const FADE_MS = 12_000;
+/** How many notices are on screen at once: the newest. */
+export const MAX_NOTICES = 3;
+/** How many are kept, shown or waiting; beyond that the oldest is dropped. */
+const MAX_KEPT = 12;
+/** How long a notice that fades stays, by kind: long enough to read twice. Errors stay until dismissed. */
+export const FADE_MS: Record<Exclude<NoticeKind, 'error'>, number> = { success: 6_000, info: 8_000, warning: 10_000 };
 
 export const isAlert = (notice: Notice) => notice.kind === 'error';
+
+/** Refusals: the same request would be refused again, so they get no Retry. */
+const REFUSALS: ReadonlySet<ApiError['code']> = new Set(['invalid_input', 'forbidden', 'not_found']);
+
+/** The notices on screen. */
+export const shownNotices = (notices: readonly Notice[]): readonly Notice[] => notices.slice(-MAX_NOTICES);
 
 let nextId = 1;
 
 export const createNoticeSlice: SliceCreator<NoticeSlice> = (set, get, deps) => ({
   notices: [],
 
-  notify(kind, text, key) {
-    const notice: Notice = { id: nextId++, kind, text, key };
+  notify(kind, text, options = {}) {
+    const { key, lasting = false, action } = typeof options === 'string' ? { key: options } : options;
+    const notice: Notice = { id: nextId++, kind, text, key, action };
     set((s) => {
       // The same text again (a second click, say) refreshes the notice instead of stacking a copy.
       const replaces = (n: Notice) => (key !== undefined && n.key === key) || (n.kind === kind && n.text === text);
       const kept = s.notices.filter((n) => !replaces(n));
-      const sameRegion = kept.filter((n) => isAlert(n) === isAlert(notice));
-      const drop = new Set(sameRegion.slice(0, Math.max(0, sameRegion.length - KEEP_PER_REGION + 1)).map((n) => n.id));
-      return { notices: [...kept.filter((n) => !drop.has(n.id)), notice] };
+      return { notices: [...kept.slice(Math.max(0, kept.length - MAX_KEPT + 1)), notice] };
     });
-    if (kind === 'success' || kind === 'info') deps.setTimeout(() => get().dismissNotice(notice.id), FADE_MS);
+    if (kind !== 'error' && !lasting) deps.setTimeout(() => get().dismissNotice(notice.id), FADE_MS[kind]);
   },
 
   dismissNotice(id) {
-    set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
+    if (get().notices.some((n) => n.id === id)) set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
   },
 
   clearNotice(key) {
     if (get().notices.some((n) => n.key === key)) set((s) => ({ notices: s.notices.filter((n) => n.key !== key) }));
   },
 
-  reportError(error) {
-    get().notify('error', error.message);
-    if (error.code === 'no_api_key') void get().askForApiKey();
+  reportError(error, retry) {
+    const keyProblem = error.code === 'no_api_key';
+    // Settings can take a key only where the app is past the first-run screen, which asks for one itself.
+    const action: NoticeAction | undefined =
+      keyProblem && get().info?.hasApiKey
+        ? { label: 'Open settings', run: () => get().openSettings({ focusApiKey: true }) }
+        : !keyProblem && retry && !REFUSALS.has(error.code)
+          ? { label: 'Retry', run: () => void retry() }
+          : undefined;
+    get().notify('error', error.message, { action });
+    if (keyProblem) void get().askForApiKey();
   },
 });

@@ -26,6 +26,22 @@ export const contextIsLong = (s: BatonState): boolean => {
   return session.contextTokens / session.contextWindow > (s.settings?.contextThreshold ?? 0.7);
 };
 
+/**
+ * Whether the open session has been handed off and nothing was said in it since: its last handoff
+ * exchange succeeded and no message follows it. Found among the rows shown, newest first.
+ */
+export const wasHandedOff = (s: BatonState): boolean => {
+  for (let i = s.chat.items.length - 1; i >= 0; i--) {
+    const item = s.chat.items[i]!;
+    if (item.kind === 'message') return false;
+    if (item.kind === 'handoffExchange') return item.outcome?.outcome === 'done';
+  }
+  return false;
+};
+
+/** The Hand off button invites past the threshold, but not on a session that has already been handed off. */
+export const handoffInvited = (s: BatonState): boolean => contextIsLong(s) && !wasHandedOff(s);
+
 /** The title of a listed session (it may have been renamed since `fallback` was recorded). */
 export const listedTitle = (s: BatonState, id: string, fallback: string): string =>
   s.sidebar.summaries.find((x) => x.id === id)?.title ?? fallback;

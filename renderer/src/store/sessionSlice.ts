@@ -190,7 +190,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
     },
 
     async openSession(id) {
-      const view = await callApi(deps, get, 'sessions.open', { id });
+      const view = await callApi(deps, get, 'sessions.open', { id }, () => get().openSession(id));
       if (view) get().loadSession(view);
       get().closeSidebarOnNarrow();
     },
@@ -213,8 +213,9 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
     },
 
     async newSession() {
-      const view = await callApi(deps, get, 'sessions.new', {});
+      const view = await callApi(deps, get, 'sessions.new', {}, () => get().newSession());
       if (view) get().loadSession(view);
+      get().closeSidebarOnNarrow();
       get().requestFocus('composer');
     },
 
@@ -259,8 +260,11 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
         return get().session?.header.id === event.sessionId ? get().loadBranch(event.branch, event.contextTokens) : undefined;
       }
       // Errors and retries are shown whichever session they come from: nothing is silently dropped.
-      if (event.type === 'error') return get().reportError({ code: event.code, message: event.message });
-      if (event.type === 'retry') return get().notify('info', uiTexts.retrying(event.attempt), 'retry');
+      if (event.type === 'error') {
+        const error = { code: event.code, message: event.message };
+        return void (get().claimHandoffError(error) || get().reportError(error));
+      }
+      if (event.type === 'retry') return get().notify('info', uiTexts.retrying(event.attempt), { key: 'retry', lasting: true });
       const session = get().session;
       if (!session || eventSessionId(event) !== session.header.id) return;
       switch (event.type) {

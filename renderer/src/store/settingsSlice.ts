@@ -55,7 +55,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps)
       const info = await callApi(deps, get, 'settings.setApiKey', { apiKey: apiKey.trim() });
       if (!info) return false;
       applyInfo(info);
-      get().notify('success', uiTexts.apiKeySaved);
+      get().notify('success', info.apiKeySource === 'memory' ? uiTexts.apiKeySavedUntilRestart : uiTexts.apiKeySaved);
       return true;
     },
 

@@ -7,6 +7,11 @@ import type { SliceCreator } from './types';
 
 export interface SidebarState {
   summaries: SessionHit[];
+  /**
+   * Every session's title as last listed, searched or not: lineage names a parent that a search has
+   * filtered out of `summaries`.
+   */
+  titles: Record<string, string>;
   query: string;
   /** While the full-text index is being built: sessions not read yet match by title only. */
   indexing: IndexProgress | null;
@@ -33,14 +38,30 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
   // Answers can overtake each other while the user types; only the latest request's answer counts.
   let latest = 0;
 
+  const saveTitle = async (id: string, title: string): Promise<void> => {
+    // Show the new title at once; the list reloads on `sessions_changed` (or here on failure).
+    const { summaries, titles } = get().sidebar;
+    update({ summaries: summaries.map((s) => (s.id === id ? { ...s, title } : s)), titles: { ...titles, [id]: title } });
+    const ok = await callApi(deps, get, 'sessions.rename', { id, title }, () => saveTitle(id, title));
+    if (!ok) await get().loadSessions();
+  };
+
+  const remove = async (id: string): Promise<void> => {
+    const ok = await callApi(deps, get, 'sessions.delete', { id }, () => remove(id));
+    if (ok) update({ summaries: get().sidebar.summaries.filter((s) => s.id !== id) });
+  };
+
   return {
-    sidebar: { summaries: [], query: '', indexing: null, renamingId: null, pendingDelete: null },
+    sidebar: { summaries: [], titles: {}, query: '', indexing: null, renamingId: null, pendingDelete: null },
 
     async loadSessions() {
       const ticket = ++latest;
       const query = get().sidebar.query.trim();
       const summaries = await callApi(deps, get, 'sessions.list', query ? { query } : {});
-      if (summaries && ticket === latest) update({ summaries });
+      if (!summaries || ticket !== latest) return;
+      const listed = Object.fromEntries(summaries.map((s) => [s.id, s.title]));
+      // The whole list replaces what was known (deleted sessions go); a search's answer adds to it.
+      update({ summaries, titles: query ? { ...get().sidebar.titles, ...listed } : listed });
     },
 
     setQuery(query) {
@@ -63,10 +84,7 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
       const trimmed = title.trim();
       const current = get().sidebar.summaries.find((s) => s.id === id);
       if (!trimmed || trimmed === current?.title) return;
-      // Show the new title at once; the list reloads on `sessions_changed` (or here on failure).
-      update({ summaries: get().sidebar.summaries.map((s) => (s.id === id ? { ...s, title: trimmed } : s)) });
-      const ok = await callApi(deps, get, 'sessions.rename', { id, title: trimmed });
-      if (!ok) await get().loadSessions();
+      await saveTitle(id, trimmed);
     },
 
     requestDelete(id) {
@@ -84,8 +102,7 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
       if (!target) return;
       update({ pendingDelete: null });
       get().requestFocus('search');
-      const ok = await callApi(deps, get, 'sessions.delete', { id: target.id });
-      if (ok) update({ summaries: get().sidebar.summaries.filter((s) => s.id !== target.id) });
+      await remove(target.id);
     },
 
     sidebarApplyEvent(event) {

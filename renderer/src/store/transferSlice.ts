@@ -25,22 +25,22 @@ export const createTransferSlice: SliceCreator<TransferSlice> = (set, get, deps)
 
   async exportSession(format) {
     const id = get().session?.header.id;
-    if (id) deliver(deps, get, await callApi(deps, get, 'sessions.export', { id, format }));
+    if (id) deliver(deps, get, await callApi(deps, get, 'sessions.export', { id, format }, () => get().exportSession(format)));
   },
 
   async exportDocument(entryId) {
     const id = get().session?.header.id;
-    if (id) deliver(deps, get, await callApi(deps, get, 'sessions.exportDocument', { id, entryId }));
+    if (id) deliver(deps, get, await callApi(deps, get, 'sessions.exportDocument', { id, entryId }, () => get().exportDocument(entryId)));
   },
 
   async importSession(file) {
     if (get().importing) return;
     if (file.size > IMPORT_MAX_CHARS) return get().notify('error', texts.importTooLarge(file.name, MAX_MB));
     set({ importing: true });
-    get().notify('info', uiTexts.importing(file.name), IMPORT_KEY);
+    get().notify('info', uiTexts.importing(file.name), { key: IMPORT_KEY, lasting: true });
     try {
       const text = await readText(file, get);
-      const result = text === undefined ? undefined : await upload(deps, get, file.name, text);
+      const result = text === undefined ? undefined : await upload(deps, get, file.name, text, () => get().importSession(file));
       if (!result) return;
       get().loadSession(result.session);
       get().notify('success', uiTexts.imported(result.messageCount, result.skippedLines));
@@ -65,13 +65,13 @@ async function readText(file: File, get: GetState): Promise<string | undefined> 
 }
 
 /** The text in pieces any transport carries; the core answers with the new session, or refuses the file. */
-async function upload(deps: Deps, get: GetState, fileName: string, text: string) {
-  const begun = await callApi(deps, get, 'sessions.importBegin', { fileName, size: text.length });
+async function upload(deps: Deps, get: GetState, fileName: string, text: string, retry: () => unknown) {
+  const begun = await callApi(deps, get, 'sessions.importBegin', { fileName, size: text.length }, retry);
   if (!begun) return undefined;
   for (const piece of textChunks(text, IMPORT_CHUNK_CHARS)) {
-    if (!(await callApi(deps, get, 'sessions.importAppend', { uploadId: begun.uploadId, text: piece }))) return undefined;
+    if (!(await callApi(deps, get, 'sessions.importAppend', { uploadId: begun.uploadId, text: piece }, retry))) return undefined;
   }
-  return callApi(deps, get, 'sessions.importFinish', { uploadId: begun.uploadId });
+  return callApi(deps, get, 'sessions.importFinish', { uploadId: begun.uploadId }, retry);
 }
 
 function deliver(deps: Deps, get: GetState, outcome: SaveOutcome | undefined): void {

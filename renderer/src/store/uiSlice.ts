@@ -38,6 +38,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
         // The search box lives in the sidebar, which must be showing to take focus.
         ...(target === 'search' ? { sidebarOpen: true } : {}),
       });
+      if (target === 'search' && get().settings?.sidebarCollapsed) void get().updateSettings({ sidebarCollapsed: false });
     },
 
     openSettings({ focusApiKey = false } = {}) {

@@ -33,6 +33,12 @@ describe('EnvApiKeyStore (web mode)', () => {
     expect(new EnvApiKeyStore(env).get()).toBeUndefined();
   });
 
+  it('says a key set through the UI lasts only as long as the process', () => {
+    const store = new EnvApiKeyStore({ ANTHROPIC_API_KEY: KEY });
+    store.set('sk-ant-replacement');
+    expect(store.source).toBe('memory');
+  });
+
   it('refuses an empty key', () => {
     expect(() => new EnvApiKeyStore({}).set('   ')).toThrow(/empty/);
   });

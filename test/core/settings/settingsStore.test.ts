@@ -13,7 +13,17 @@ import {
   type KeyValueBackend,
 } from '../../../electron/core/settings/SettingsStore';
 
-const defaults = { model: DEFAULT_MODEL, handoffModel: '', contextThreshold: 0.7, reviewFirst: false, thinking: 'adaptive' };
+const defaults = {
+  model: DEFAULT_MODEL,
+  handoffModel: '',
+  contextThreshold: 0.7,
+  reviewFirst: false,
+  thinking: 'adaptive',
+  theme: 'system',
+  fontSize: 16,
+  sidebarWidth: 272,
+  sidebarCollapsed: false,
+};
 
 function memoryBackend(initial: Record<string, unknown> = {}): KeyValueBackend & { data: Record<string, unknown> } {
   const data = { ...initial };
@@ -61,6 +71,21 @@ describe('SettingsStore', () => {
       expect((caught as BatonError).code).toBe('invalid_input');
     }
     expect(backend.data).toEqual({});
+  });
+
+  it('keeps how Baton looks: theme, font size and the sidebar, each within its range', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baton-settings-'));
+    try {
+      const look = { theme: 'dark', fontSize: 18, sidebarWidth: 320, sidebarCollapsed: true } as const;
+      openConfSettings(dir).set(look);
+      expect(openConfSettings(dir).get()).toEqual({ ...defaults, ...look });
+      const store = new SettingsStore(memoryBackend());
+      for (const patch of [{ theme: 'sepia' }, { fontSize: 8 }, { fontSize: 16.5 }, { sidebarWidth: 2000 }, { sidebarCollapsed: 'no' }]) {
+        expect(() => store.set(patch as unknown as SettingsPatch)).toThrow(BatonError);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('still answers with defaults when the backend cannot be read', () => {

@@ -1,5 +1,7 @@
 // The main window: sidebar, toolbar, chat, composer and status line, plus the dialogs. While a
 // dialog is open the rest is inert, so focus and assistive technology stay inside the dialog.
+import { useRef, type CSSProperties } from 'react';
+import { SIDEBAR_WIDTH } from '../../../../shared/settings';
 import { isModalOpen } from '../../store/selectors';
 import { useBaton } from '../../store/StoreProvider';
 import { ChatView } from '../chat/ChatView';
@@ -10,6 +12,7 @@ import { HandoffDialog } from '../handoff/HandoffDialog';
 import { QueuedMessages } from '../composer/QueuedMessages';
 import { SettingsDialog } from '../settings/SettingsDialog';
 import { Sidebar } from '../sessions/Sidebar';
+import { SidebarResizer } from '../sessions/SidebarResizer';
 import { StatusLine } from './StatusLine';
 import { TodosPanel } from '../todos/TodosPanel';
 import { Toolbar } from './Toolbar';
@@ -19,11 +22,22 @@ export function MainScreen() {
   const modalOpen = useBaton(isModalOpen);
   const sidebarOpen = useBaton((s) => s.ui.sidebarOpen);
   const closeSidebar = useBaton((s) => s.closeSidebarOnNarrow);
+  const collapsed = useBaton((s) => s.settings?.sidebarCollapsed ?? false);
+  const width = useBaton((s) => s.settings?.sidebarWidth ?? SIDEBAR_WIDTH.default);
+  const layout = useRef<HTMLDivElement>(null);
+  const classes = ['layout', sidebarOpen && 'sidebar-open', collapsed && 'sidebar-collapsed'].filter(Boolean).join(' ');
   return (
     <>
       {/* aria-hidden as well as inert: some tools read the accessibility tree without honouring inert. */}
-      <div className={sidebarOpen ? 'layout sidebar-open' : 'layout'} inert={modalOpen} aria-hidden={modalOpen || undefined}>
+      <div
+        ref={layout}
+        className={classes}
+        style={{ '--sidebar-width': `${width}px` } as CSSProperties}
+        inert={modalOpen}
+        aria-hidden={modalOpen || undefined}
+      >
         <Sidebar />
+        {!collapsed && <SidebarResizer layout={layout} />}
         {/* Narrow windows only (see styles.css): a click beside the drawer closes it. */}
         {sidebarOpen && <div className="drawer-backdrop" onClick={closeSidebar} />}
         <main className="main">

@@ -3,10 +3,23 @@ import { useBaton } from '../../store/StoreProvider';
 
 export function NoticeLine({ notice }: { notice: Notice }) {
   const dismiss = useBaton((s) => s.dismissNotice);
+  const { action } = notice;
   return (
     <p className={`notice notice-${notice.kind}`}>
-      {notice.text}
-      {/* The × is drawn by CSS so the region's text is exactly the notices' texts. */}
+      <span className="notice-text">{notice.text}</span>
+      {/* Button labels are drawn by CSS (named by aria-label), so the region's text is exactly the notices' texts. */}
+      {action && (
+        <button
+          type="button"
+          className="notice-action"
+          aria-label={action.label}
+          data-label={action.label}
+          onClick={() => {
+            dismiss(notice.id);
+            action.run();
+          }}
+        />
+      )}
       <button type="button" className="icon-button dismiss" aria-label="Dismiss" title="Dismiss" onClick={() => dismiss(notice.id)} />
     </p>
   );

@@ -4,14 +4,12 @@ import { uiTexts } from '../../texts';
 import { ContextMeter } from './ContextMeter';
 
 export function StatusLine() {
-  const model = useBaton((s) => s.session?.model ?? s.settings?.model ?? '');
   const tokensIn = useBaton((s) => s.session?.tokensIn ?? 0);
   const tokensCached = useBaton((s) => s.session?.tokensCached ?? 0);
   const tokensOut = useBaton((s) => s.session?.tokensOut ?? 0);
   const savings = useBaton((s) => (s.savings?.sessionId === s.session?.header.id ? s.savings : null));
   return (
     <div className="statusline">
-      <span className="status-item">{model}</span>
       <span className="status-item">
         Tokens {formatTokens(tokensIn)} in{tokensCached > 0 && ` (${formatTokens(tokensCached)} cached)`} · {formatTokens(tokensOut)} out
       </span>

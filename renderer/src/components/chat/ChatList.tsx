@@ -2,7 +2,7 @@
 // session opens at once; it is anchored to its end, so it opens at the last message and follows the
 // stream while the user is at the bottom (and stays put when they have scrolled up). A search result
 // scrolls it to its message (marked), Find in session to the match shown (marked by useFindHighlights).
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useFindHighlights } from '../../hooks/useFindHighlights';
 import { useBaton, useBatonStore } from '../../store/StoreProvider';
@@ -12,6 +12,8 @@ const ESTIMATED_ROW_PX = 120;
 /** Fetch older entries when the first mounted row is this close to the top of what is loaded. */
 const LOAD_OLDER_WITHIN = 5;
 const estimateSize = () => ESTIMATED_ROW_PX;
+/** Within this many pixels of the end, the list counts as at its end and follows what is added. */
+const SCROLL_END_THRESHOLD = 48;
 
 export function ChatList() {
   const items = useBaton((s) => s.chat.items);
@@ -21,6 +23,9 @@ export function ChatList() {
   const findSeq = useBaton((s) => s.find.seq);
   const store = useBatonStore();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const previous = useRef<{ virtualizer: Virtualizer<HTMLDivElement, Element>; lastKey: string | undefined } | null>(null);
+  // Read before the new rows reach the virtualizer: was the reader at the end of what was shown?
+  const wasAtEnd = previous.current?.virtualizer.isAtEnd(SCROLL_END_THRESHOLD) ?? true;
   const getItemKey = useCallback((index: number) => items[index]?.key ?? index, [items]);
   // oxlint-disable-next-line react/incompatible-library -- the rule guards React Compiler's memoization, and this build has no React Compiler
   const virtualizer = useVirtualizer({
@@ -31,7 +36,7 @@ export function ChatList() {
     overscan: 4,
     anchorTo: 'end',
     followOnAppend: true,
-    scrollEndThreshold: 48,
+    scrollEndThreshold: SCROLL_END_THRESHOLD,
     // Start at the end, so the first rows mounted are the last ones, not the first.
     initialOffset: () => items.length * ESTIMATED_ROW_PX,
     initialRect: { width: 800, height: typeof window === 'undefined' ? 800 : window.innerHeight },
@@ -65,6 +70,16 @@ export function ChatList() {
     if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
     else versionFocused(); // not shown: nothing to bring back into view
   }, [revealKey, items, virtualizer, versionFocused]);
+
+  const lastKey = items.at(-1)?.key;
+  useLayoutEffect(() => {
+    const before = previous.current;
+    previous.current = { virtualizer, lastKey };
+    // The end anchor follows rows that are added, not a last row that changes into another (the streamed
+    // reply becoming the settled message, which may be taller: "Stopped", a cut-off notice). The reader
+    // who was at the end stays at the end.
+    if (before && before.lastKey !== lastKey && wasAtEnd) virtualizer.scrollToEnd();
+  });
 
   const rows = virtualizer.getVirtualItems();
   const firstRow = rows[0]?.index;

@@ -1,26 +1,30 @@
+import type { CSSProperties } from 'react';
 import type { SessionHit } from '../../../../shared/search';
-import type { SessionSummary } from '../../../../shared/session';
 import { IMPORT_ORIGIN } from '../../../../shared/sessionFormat';
+import { relativeTime } from '../../lib/format';
+import type { TreeRow } from '../../lib/sessionTree';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
 import { SearchSnippetText } from './SearchSnippetText';
 import { SessionRenameInput } from './SessionRenameInput';
 
 interface Props {
-  summary: SessionHit;
+  row: TreeRow<SessionHit>;
   isCurrent: boolean;
-  /** The session this one was handed off from: null when it is not listed, undefined when there is none. */
-  parent?: SessionSummary | null;
-  handedOffTo: SessionSummary[];
+  /** The parent's title as last listed (a search may have filtered the parent out). */
+  parentTitle: string | undefined;
+  now: number;
 }
 
 /**
  * A session is a link (it navigates the app to that session); its Rename and Delete buttons are named
  * without the title, so a title never makes another control's name ambiguous. A search result found by
  * its messages opens at the matching message, and shows the words around the match (the link's
- * description: its name stays the title).
+ * description: its name stays the title). Where the tree shows the lineage (a child right under its
+ * parent), the same words are there for assistive technology.
  */
-export function SessionItem({ summary, isCurrent, parent, handedOffTo }: Props) {
+export function SessionItem({ row, isCurrent, parentTitle, now }: Props) {
+  const { summary, depth, underParent, children } = row;
   const renaming = useBaton((s) => s.sidebar.renamingId === summary.id);
   const openSession = useBaton((s) => s.openSession);
   const openSessionAt = useBaton((s) => s.openSessionAt);
@@ -35,8 +39,10 @@ export function SessionItem({ summary, isCurrent, parent, handedOffTo }: Props) 
     if (match) void openSessionAt(summary.id, match.entryId);
     else void openSession(summary.id);
   };
+  const handedOffFrom = summary.parentSession ? uiTexts.handedOffFrom(parentTitle || uiTexts.unknownParent) : null;
   return (
-    <li className={isCurrent ? 'session-item current' : 'session-item'}>
+    <li className={isCurrent ? 'session-item current' : 'session-item'} style={{ '--depth': depth } as CSSProperties}>
+      {depth > 0 && <TreeGuides row={row} />}
       {renaming ? (
         <SessionRenameInput id={summary.id} title={title} />
       ) : (
@@ -55,13 +61,17 @@ export function SessionItem({ summary, isCurrent, parent, handedOffTo }: Props) 
           {match?.snippet && <SearchSnippetText id={snippetId!} snippet={match.snippet} />}
         </a>
       )}
-      {parent !== undefined && (
-        <span className="lineage">{uiTexts.handedOffFrom(parent?.title ?? uiTexts.unknownParent)}</span>
-      )}
-      {summary.origin === IMPORT_ORIGIN && <span className="lineage">{uiTexts.importedLineage}</span>}
-      {handedOffTo.map((child) => (
-        <span key={child.id} className="lineage">
-          {uiTexts.handedOffTo(child.title)}
+      <span className="session-meta">
+        <time dateTime={summary.updatedAt} title={new Date(summary.updatedAt).toLocaleString()}>
+          {relativeTime(summary.updatedAt, new Date(now))}
+        </time>
+        {handedOffFrom && !underParent && <span className="lineage"> · {handedOffFrom}</span>}
+        {summary.origin === IMPORT_ORIGIN && <span className="lineage"> · {uiTexts.importedLineage}</span>}
+      </span>
+      {handedOffFrom && underParent && <span className="visually-hidden">{handedOffFrom}</span>}
+      {children.map((child) => (
+        <span key={child.id} className="visually-hidden">
+          {uiTexts.handedOffTo(child.title || uiTexts.untitled)}
         </span>
       ))}
       {summary.unreadable && <span className="lineage warning-text">Unreadable: {summary.unreadable}</span>}
@@ -72,5 +82,17 @@ export function SessionItem({ summary, isCurrent, parent, handedOffTo }: Props) 
         </span>
       )}
     </li>
+  );
+}
+
+/** The connector lines from the parent: one column per level, the last one this row's own (├ or └). */
+function TreeGuides({ row }: { row: TreeRow<SessionHit> }) {
+  return (
+    <span className="tree-guides" aria-hidden="true">
+      {row.guides.map((through, i) => (
+        <span key={i} className={through ? 'guide through' : 'guide'} />
+      ))}
+      <span className={row.last ? 'guide elbow' : 'guide tee'} />
+    </span>
   );
 }

@@ -1,22 +1,18 @@
-// Newest first, grouped by day, with each handoff's lineage both ways (child ↔ parent).
+// The sessions as a tree of handoff chains (a child under its parent), grouped by the day of each
+// chain's newest activity, newest first.
 import { useMemo } from 'react';
-import type { SessionSummary } from '../../../../shared/session';
-import { groupByDay } from '../../lib/format';
+import { useNow } from '../../hooks/useNow';
+import { sessionTree } from '../../lib/sessionTree';
 import { useBaton } from '../../store/StoreProvider';
 import { SessionItem } from './SessionItem';
 
 export function SessionList() {
   const summaries = useBaton((s) => s.sidebar.summaries);
+  const titles = useBaton((s) => s.sidebar.titles);
   const query = useBaton((s) => s.sidebar.query);
   const currentId = useBaton((s) => s.session?.header.id);
-  const { groups, byId, children } = useMemo(() => {
-    const byId = new Map(summaries.map((s) => [s.id, s]));
-    const children = new Map<string, SessionSummary[]>();
-    for (const s of summaries) {
-      if (s.parentSession) children.set(s.parentSession, [...(children.get(s.parentSession) ?? []), s]);
-    }
-    return { groups: groupByDay(summaries, (s) => s.updatedAt), byId, children };
-  }, [summaries]);
+  const now = useNow();
+  const groups = useMemo(() => sessionTree(summaries, new Date(now)), [summaries, now]);
 
   if (summaries.length === 0) {
     return <p className="sidebar-empty">{query.trim() ? 'No sessions match your search.' : 'No sessions yet.'}</p>;
@@ -27,13 +23,13 @@ export function SessionList() {
         <section key={group.label} className="session-group" aria-label={group.label}>
           <h2 className="session-group-label">{group.label}</h2>
           <ul className="session-list">
-            {group.items.map((summary) => (
+            {group.items.map((row) => (
               <SessionItem
-                key={summary.id}
-                summary={summary}
-                isCurrent={summary.id === currentId}
-                parent={summary.parentSession ? (byId.get(summary.parentSession) ?? null) : undefined}
-                handedOffTo={children.get(summary.id) ?? []}
+                key={row.summary.id}
+                row={row}
+                isCurrent={row.summary.id === currentId}
+                parentTitle={row.summary.parentSession ? titles[row.summary.parentSession] : undefined}
+                now={now}
               />
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
 import { ApiKeyForm } from './ApiKeyForm';
+import { AppearanceFields } from './AppearanceFields';
 import { Modal } from '../common/Modal';
 import { ModelSelect } from './ModelSelect';
 import { ThinkingField } from './ThinkingField';
@@ -10,6 +11,7 @@ const KEY_SOURCE: Record<string, string> = {
   safeStorage: 'A key is stored, encrypted by the operating system.',
   basic_text: 'A key is stored without encryption.',
   environment: 'The key comes from the ANTHROPIC_API_KEY environment variable.',
+  memory: 'The key entered here is kept until the Baton server stops. To keep it, set ANTHROPIC_API_KEY before npm run web.',
   none: 'No API key is set.',
 };
 
@@ -28,6 +30,7 @@ export function SettingsDialog() {
       <ApiKeyForm label={info?.hasApiKey ? 'Replace API key' : 'API key'} autoFocus={focusApiKey} />
       {settings && (
         <>
+          <AppearanceFields settings={settings} onChange={(patch) => void updateSettings(patch)} />
           <ModelSelect label="Model" value={settings.model} onChange={(model) => void updateSettings({ model })} />
           <ModelSelect
             label="Handoff model"

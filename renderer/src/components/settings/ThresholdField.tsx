@@ -1,14 +1,24 @@
-// The context threshold as a percentage; applied when the value is valid and the field is left.
-import { useId } from 'react';
+// The context threshold as a percentage; applied when the value is valid and the field is left. A value
+// out of range is not taken: the field shows the saved value again and says why.
+import { useId, useState } from 'react';
 import { useResetState } from '../../hooks/useResetState';
+import { uiTexts } from '../../texts';
+
+const MIN = 10;
+const MAX = 100;
 
 export function ThresholdField({ value, onChange }: { value: number; onChange: (value: number) => void }) {
   const id = useId();
-  const [text, setText] = useResetState(String(Math.round(value * 100)), value);
+  const errorId = useId();
+  const saved = Math.round(value * 100);
+  const [text, setText] = useResetState(String(saved), value);
+  const [refused, setRefused] = useState<string | null>(null);
   const apply = () => {
     const percent = Number(text);
-    if (Number.isFinite(percent) && percent >= 10 && percent <= 100) onChange(percent / 100);
-    else setText(String(Math.round(value * 100)));
+    const valid = text.trim() !== '' && Number.isFinite(percent) && percent >= MIN && percent <= MAX;
+    setRefused(valid ? null : text);
+    if (valid) onChange(percent / 100);
+    else setText(String(saved));
   };
   return (
     <div className="field">
@@ -18,16 +28,21 @@ export function ThresholdField({ value, onChange }: { value: number; onChange: (
       <input
         id={id}
         type="number"
-        min={10}
-        max={100}
+        min={MIN}
+        max={MAX}
         step={5}
         value={text}
+        aria-describedby={refused !== null ? errorId : undefined}
         onChange={(e) => setText(e.target.value)}
         onBlur={apply}
         onKeyDown={(e) => {
           if (e.key === 'Enter') apply();
         }}
       />
+      {/* Always there, so the reason is announced when it appears. */}
+      <p id={errorId} className="field-error" aria-live="polite">
+        {refused !== null && uiTexts.thresholdRefused(refused, MIN, MAX, saved)}
+      </p>
     </div>
   );
 }

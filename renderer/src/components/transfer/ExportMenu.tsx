@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ExportFormat } from '../../../../shared/contract';
 import { useBaton } from '../../store/StoreProvider';
 
-const FORMATS: { format: ExportFormat; label: string }[] = [
+export const EXPORT_FORMATS: { format: ExportFormat; label: string }[] = [
   { format: 'markdown', label: 'Markdown (.md)' },
   { format: 'json', label: 'JSON (.jsonl)' },
 ];
@@ -45,11 +45,19 @@ export function ExportMenu() {
         if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      <button ref={button} type="button" disabled={!hasSession} aria-expanded={open} aria-controls={choicesId} onClick={() => setOpen(!open)}>
-        Export session
-      </button>
+      <button
+        ref={button}
+        type="button"
+        className="icon-button tool icon-export"
+        aria-label="Export session"
+        title="Export session"
+        disabled={!hasSession}
+        aria-expanded={open}
+        aria-controls={choicesId}
+        onClick={() => setOpen(!open)}
+      />
       <div id={choicesId} className="export-choices" role="group" aria-label="Export format" hidden={!open}>
-        {FORMATS.map(({ format, label }) => (
+        {EXPORT_FORMATS.map(({ format, label }) => (
           <button key={format} type="button" onClick={() => choose(format)}>
             {label}
           </button>

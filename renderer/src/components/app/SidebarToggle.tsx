@@ -1,0 +1,24 @@
+// Shows or hides the sessions sidebar: in a wide window it collapses (remembered, a setting); in a
+// narrow one it is a drawer over the chat.
+import { useNarrow } from '../../hooks/useNarrow';
+import { useBaton } from '../../store/StoreProvider';
+
+export function SidebarToggle() {
+  const narrow = useNarrow();
+  const drawerOpen = useBaton((s) => s.ui.sidebarOpen);
+  const collapsed = useBaton((s) => s.settings?.sidebarCollapsed ?? false);
+  const toggleDrawer = useBaton((s) => s.toggleSidebar);
+  const updateSettings = useBaton((s) => s.updateSettings);
+  const shown = narrow ? drawerOpen : !collapsed;
+  return (
+    <button
+      type="button"
+      className="icon-button tool icon-sidebar"
+      aria-label="Sessions"
+      title={shown ? 'Hide sessions' : 'Show sessions'}
+      aria-expanded={shown}
+      aria-controls="sessions-nav"
+      onClick={() => (narrow ? toggleDrawer() : void updateSettings({ sidebarCollapsed: !collapsed }))}
+    />
+  );
+}

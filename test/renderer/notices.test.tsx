@@ -1,0 +1,141 @@
+// @vitest-environment happy-dom
+// Notices (SPEC §5): what fades and what stays, no copies, at most three, and the way out of an error
+// about a failed action (Retry, or Open settings for a key problem).
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../renderer/src/App';
+import { FADE_MS, shownNotices } from '../../renderer/src/store/noticeSlice';
+import { texts } from '../../shared/texts';
+import { uiTexts } from '../../renderer/src/texts';
+import { buttonNamed, click, exchangeEntries, render, sessionView, settle, setup, step, type Rendered } from './harness';
+
+let view: Rendered | undefined;
+afterEach(() => {
+  view?.unmount();
+  view = undefined;
+});
+
+/** Timers the test fires by hand, with the delay each was set for. */
+function manualTimers() {
+  const pending: { fn: () => void; ms: number }[] = [];
+  return {
+    setTimeout: (fn: () => void, ms: number) => void pending.push({ fn, ms }),
+    delays: () => pending.map((t) => t.ms),
+    fireAll: () => pending.splice(0).forEach((t) => t.fn()),
+  };
+}
+
+const noticeTexts = (s: { notices: { text: string }[] }) => s.notices.map((n) => n.text);
+
+describe('notices fade, never repeat and never pile up', () => {
+  it('warnings and successes fade by themselves; errors and what is still going on stay', async () => {
+    const timers = manualTimers();
+    const { store } = await setup({}, { deps: { setTimeout: timers.setTimeout } });
+    const s = store.getState();
+    s.notify('warning', texts.nothingToHandOff);
+    s.notify('success', texts.handoffDone);
+    s.notify('error', 'The disk is full');
+    s.notify('warning', uiTexts.connectionLost, { key: 'connection', lasting: true });
+    expect(timers.delays()).toEqual([FADE_MS.warning, FADE_MS.success]);
+    timers.fireAll();
+    expect(noticeTexts(store.getState())).toEqual(['The disk is full', uiTexts.connectionLost]);
+  });
+
+  it('the same notice is shown once, and at most three are stacked: the newest, older ones wait for room', async () => {
+    const { store } = await setup();
+    const s = store.getState();
+    s.notify('warning', texts.nothingToHandOff);
+    s.notify('warning', texts.nothingToHandOff);
+    expect(noticeTexts(store.getState())).toEqual([texts.nothingToHandOff]);
+    for (const text of ['First failure', 'Second failure', 'Third failure']) s.notify('error', text);
+    s.notify('success', texts.handoffDone);
+    const shown = () => shownNotices(store.getState().notices).map((n) => n.text);
+    expect(shown()).toEqual(['Second failure', 'Third failure', texts.handoffDone]);
+    s.dismissNotice(store.getState().notices.at(-1)!.id);
+    expect(shown()).toEqual(['First failure', 'Second failure', 'Third failure']);
+  });
+});
+
+describe('one failed handoff, one notice, with Retry', () => {
+  it('the run error and the failure are one alert, "Handoff failed: …"; Retry generates again with the same focus', async () => {
+    const ctx = await setup({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1) }) }, { init: false });
+    const { store, fake } = ctx;
+    const message = 'The Anthropic API had an internal error (500). Try again.';
+    fake.on({
+      'handoff.start': () => {
+        // The run reports its error as an event before the handoff answers.
+        fake.emit({ type: 'error', sessionId: 's1', code: 'server', message });
+        return { status: 'failed', message };
+      },
+    });
+    view = await render(<App />, store);
+    await settle();
+    await step(() => store.getState().requestHandoff({ focus: 'the parser', generate: true }));
+
+    const alert = document.querySelector('[role="alert"]')!;
+    expect(alert.textContent).toBe(texts.handoffFailed(message));
+    expect(store.getState().notices).toHaveLength(1);
+
+    await click(buttonNamed(alert, 'Retry'));
+    expect(fake.callsTo('handoff.start')).toEqual([
+      { focus: 'the parser', review: false },
+      { focus: 'the parser', review: false },
+    ]);
+    expect(store.getState().notices.map((n) => n.text)).toEqual([texts.handoffFailed(message)]);
+  });
+
+  it('a key problem offers Open settings instead, which opens Settings at the key', async () => {
+    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1) }) }, { init: false });
+    fake.on({
+      'handoff.start': () => {
+        fake.emit({ type: 'error', sessionId: 's1', code: 'no_api_key', message: 'The API key was rejected (401).' });
+        return { status: 'failed', message: 'The API key was rejected (401).' };
+      },
+    });
+    view = await render(<App />, store);
+    await settle();
+    await step(() => store.getState().requestHandoff({ generate: true }));
+    const alert = document.querySelector('[role="alert"]')!;
+    expect(buttonNamed(alert, 'Retry')).toBeNull();
+    await click(buttonNamed(alert, 'Open settings'));
+    expect(store.getState().ui).toMatchObject({ settingsOpen: true, settingsFocusApiKey: true });
+  });
+});
+
+describe('Retry repeats the action that failed', () => {
+  it('a refused send: Retry sends the same text again and empties the box it came back to', async () => {
+    let refuse = true;
+    const { store, fake } = await setup({
+      'chat.send': () => (refuse ? { ok: false, error: { code: 'storage', message: 'No space left on the disk' } } : { queued: false }),
+    });
+    store.getState().setComposerText('Keep this text');
+    await step(() => store.getState().submitComposer());
+    expect(store.getState().composer.text).toBe('Keep this text');
+    const [notice] = store.getState().notices;
+    expect(notice?.action?.label).toBe('Retry');
+    refuse = false;
+    await step(() => notice!.action!.run());
+    expect(fake.callsTo('chat.send')).toEqual([
+      { text: 'Keep this text', mode: 'steer' },
+      { text: 'Keep this text', mode: 'steer' },
+    ]);
+    expect(store.getState().composer.text).toBe('');
+  });
+
+  it('a refusal (a file of another shape, say) offers no Retry: the same request would be refused again', async () => {
+    const { store } = await setup({ 'sessions.open': () => ({ ok: false, error: { code: 'not_found', message: 'No such session' } }) });
+    await step(() => store.getState().openSession('gone'));
+    expect(store.getState().notices.map((n) => [n.text, n.action])).toEqual([['No such session', undefined]]);
+  });
+
+  it('opening a session that fails offers Retry, which opens it', async () => {
+    let fail = true;
+    const { store, fake } = await setup({
+      'sessions.open': ({ id }) => (fail ? { ok: false, error: { code: 'storage', message: 'Read error' } } : sessionView({ id })),
+    });
+    await step(() => store.getState().openSession('other'));
+    fail = false;
+    await step(() => store.getState().notices[0]!.action!.run());
+    expect(fake.callsTo('sessions.open')).toEqual([{ id: 'other' }, { id: 'other' }]);
+    expect(store.getState().session?.header.id).toBe('other');
+  });
+});

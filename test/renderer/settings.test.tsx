@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+// The Settings dialog beyond the API key: the threshold says why it refuses a value.
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../renderer/src/App';
+import { uiTexts } from '../../renderer/src/texts';
+import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../shared/settings';
+import { buttonNamed, byLabel, click, render, settle, setup, step, type, type Rendered } from './harness';
+
+let view: Rendered | undefined;
+afterEach(() => {
+  view?.unmount();
+  view = undefined;
+});
+
+async function openSettings(handlers = {}) {
+  const ctx = await setup(handlers, { init: false });
+  view = await render(<App />, ctx.store);
+  await settle();
+  await click(buttonNamed(document, 'Settings'));
+  return ctx;
+}
+
+const THRESHOLD = 'Invite a handoff above this share of the context window (%)';
+
+describe('the handoff threshold', () => {
+  it('a value under the minimum is not taken silently: the field says why and what it stays at', async () => {
+    const { fake } = await openSettings();
+    const field = byLabel(document, THRESHOLD) as HTMLInputElement;
+    await type(field, '5');
+    await step(() => field.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+    expect(field.value).toBe('70');
+    const reason = document.getElementById(field.getAttribute('aria-describedby')!);
+    expect(reason?.textContent).toBe('5 % is not between 10 and 100 %, so the threshold stays at 70 %.');
+    expect(fake.callsTo('settings.set')).toEqual([]);
+
+    await type(field, '80');
+    await step(() => field.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+    expect(fake.callsTo('settings.set')).toEqual([{ contextThreshold: 0.8 }]);
+    expect(field.getAttribute('aria-describedby')).toBeNull();
+  });
+});
+
+describe('the API key in web mode', () => {
+  it('a key saved in Settings is said to last until the server stops, not simply "saved"', async () => {
+    const webInfo = { name: 'Baton', version: '0', transport: 'web', platform: 'linux', hasApiKey: true, dataDir: '/tmp' } as const;
+    const { store } = await openSettings({
+      'app.info': () => ({ ...webInfo, apiKeySource: 'environment' }),
+      'settings.setApiKey': () => ({ ...webInfo, apiKeySource: 'memory' }),
+    });
+    const field = byLabel(document, 'Replace API key') as HTMLInputElement;
+    await type(field, 'sk-ant-new');
+    await click(buttonNamed(document.querySelector('[role="dialog"]')!, 'Save'));
+    expect(store.getState().notices.map((n) => n.text)).toEqual([uiTexts.apiKeySavedUntilRestart]);
+    expect(document.querySelector('[role="dialog"]')?.textContent).toContain('kept until the Baton server stops');
+  });
+});
+
+describe('Theme and font size', () => {
+  it('are saved through settings.set and applied to the page at once; System follows the OS', async () => {
+    let saved: Settings = DEFAULT_SETTINGS;
+    const { fake } = await openSettings({ 'settings.set': (patch: SettingsPatch) => (saved = { ...saved, ...patch }) });
+    const root = document.documentElement;
+    expect(root.dataset.theme).toBe('light'); // System, and the OS is light here
+    const choose = (label: string, value: string) =>
+      step(() => {
+        const select = byLabel(document, label) as HTMLSelectElement;
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+    await choose('Theme', 'dark');
+    await choose('Font size', '18');
+    expect(fake.callsTo('settings.set')).toEqual([{ theme: 'dark' }, { fontSize: 18 }]);
+    expect(root.dataset.theme).toBe('dark');
+    expect(root.style.fontSize).toBe('18px');
+    await choose('Theme', 'light');
+    expect(root.dataset.theme).toBe('light');
+  });
+});

@@ -1,0 +1,101 @@
+// @vitest-environment happy-dom
+// The sessions sidebar in a wide window: chains as trees, relative times, a search that keeps the
+// lineage's names, resizable and collapsible (both remembered).
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../renderer/src/App';
+import { relativeTime } from '../../renderer/src/lib/format';
+import { DEFAULT_SETTINGS, SIDEBAR_WIDTH, type Settings, type SettingsPatch } from '../../shared/settings';
+import type { SessionSummary } from '../../shared/session';
+import { buttonNamed, click, key, render, settle, setup, step, summary, type Handlers, type Rendered } from './harness';
+
+let view: Rendered | undefined;
+afterEach(() => {
+  view?.unmount();
+  view = undefined;
+});
+
+async function app(handlers: Handlers = {}) {
+  const ctx = await setup(handlers, { init: false });
+  view = await render(<App />, ctx.store);
+  await settle();
+  return ctx;
+}
+
+/** settings.set that keeps what it was told, as the core does. */
+function savedSettings(): Handlers {
+  let saved: Settings = DEFAULT_SETTINGS;
+  return { 'settings.get': () => saved, 'settings.set': (patch: SettingsPatch) => (saved = { ...saved, ...patch }) };
+}
+
+const nav = () => document.querySelector('nav[aria-label="Sessions"]')!;
+const toolbar = () => document.querySelector('.toolbar')!;
+
+describe('the sidebar', () => {
+  const chain: SessionSummary[] = [
+    summary('p1', 'Parser work', { createdAt: '2025-01-01T00:00:00.000Z' }),
+    summary('p2', 'Parser, continued', { createdAt: '2025-01-02T00:00:00.000Z', parentSession: 'p1', origin: 'handoff' }),
+    summary('p3', 'Parser, part 3', { createdAt: '2025-01-03T00:00:00.000Z', parentSession: 'p2', origin: 'handoff' }),
+    summary('p2b', 'Parser: errors', { createdAt: '2025-01-04T00:00:00.000Z', parentSession: 'p1', origin: 'handoff' }),
+  ];
+
+  it('shows a chain as a tree: each child under its parent, with connector lines', async () => {
+    await app({ 'sessions.list': () => chain });
+    const rows = [...nav().querySelectorAll('li')].map((li) => ({
+      title: li.querySelector('a')?.textContent,
+      depth: li.style.getPropertyValue('--depth'),
+      guides: [...li.querySelectorAll('.guide')].map((g) => g.className.replace('guide', '').trim() || 'blank'),
+    }));
+    expect(rows).toEqual([
+      { title: 'Parser work', depth: '0', guides: [] },
+      { title: 'Parser, continued', depth: '1', guides: ['tee'] },
+      { title: 'Parser, part 3', depth: '2', guides: ['through', 'elbow'] },
+      { title: 'Parser: errors', depth: '1', guides: ['elbow'] },
+    ]);
+  });
+
+  it('a search that filters the parent out still names it', async () => {
+    const { store } = await app({
+      'sessions.list': ({ query }) => (query ? chain.filter((s) => s.title.includes(query)) : chain),
+    });
+    await step(() => store.getState().setQuery('part 3'));
+    const items = [...nav().querySelectorAll('li')];
+    expect(items).toHaveLength(1);
+    expect(items[0]!.textContent).toContain('↳ handed off from Parser, continued');
+    expect(items[0]!.textContent).not.toContain('an earlier session');
+  });
+
+  it('says how long ago each session was active', async () => {
+    await app({ 'sessions.list': () => [summary('a', 'Recent', { updatedAt: new Date(Date.now() - 2 * 60_000).toISOString() })] });
+    expect(nav().querySelector('time')?.textContent).toBe('2 min ago');
+    const now = new Date(2025, 5, 10, 15, 0);
+    expect(relativeTime(new Date(2025, 5, 10, 14, 59, 40).toISOString(), now)).toBe('just now');
+    expect(relativeTime(new Date(2025, 5, 10, 12, 0).toISOString(), now)).toBe('3 h ago');
+    expect(relativeTime(new Date(2025, 5, 9, 23, 0).toISOString(), now)).toBe('yesterday');
+    expect(relativeTime(new Date(2025, 5, 6, 9, 0).toISOString(), now)).toBe('4 days ago');
+  });
+
+  it('is resized from the keyboard on its edge, and the width is saved as a setting', async () => {
+    const { fake } = await app(savedSettings());
+    const edge = document.querySelector<HTMLElement>('[role="separator"][aria-label="Resize sessions"]')!;
+    expect(edge.getAttribute('aria-valuenow')).toBe(String(SIDEBAR_WIDTH.default));
+    await key(edge, 'ArrowRight');
+    await key(edge, 'Home');
+    expect(fake.callsTo('settings.set')).toEqual([{ sidebarWidth: SIDEBAR_WIDTH.default + 16 }, { sidebarWidth: SIDEBAR_WIDTH.min }]);
+    expect(edge.getAttribute('aria-valuenow')).toBe(String(SIDEBAR_WIDTH.min));
+    expect(document.querySelector<HTMLElement>('.layout')!.style.getPropertyValue('--sidebar-width')).toBe(`${SIDEBAR_WIDTH.min}px`);
+  });
+
+  it('collapses and comes back with the Sessions button (remembered); Ctrl+K brings it back to search', async () => {
+    const { fake } = await app(savedSettings());
+    const toggle = buttonNamed(toolbar(), 'Sessions')!;
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await click(toggle);
+    expect(fake.callsTo('settings.set')).toEqual([{ sidebarCollapsed: true }]);
+    expect(document.querySelector('.layout')!.classList.contains('sidebar-collapsed')).toBe(true);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.querySelector('[role="separator"]')).toBeNull();
+    await key(window, 'k', { ctrlKey: true });
+    expect(fake.callsTo('settings.set')).toEqual([{ sidebarCollapsed: true }, { sidebarCollapsed: false }]);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+});
