@@ -16,6 +16,9 @@ async function chat(entries: SessionEntry[], extra = {}) {
   return { ...ctx, container: view.container };
 }
 
+let changeSeq = 0;
+const modelChange = (model: string): SessionEntry => ({ type: 'model_change', id: `mc${++changeSeq}`, parentId: null, timestamp: '', model });
+
 const mounted = (root: ParentNode) => root.querySelectorAll('[data-testid="message"]');
 
 describe('ChatView', () => {
@@ -110,6 +113,39 @@ describe('ChatView', () => {
 
     await click(buttonNamed(card, texts.continuedFrom('Parser work')));
     expect(fake.callsTo('sessions.open')).toEqual([{ id: 'parent-id' }]);
+  });
+
+  it('a reopened session does not say its model changed: the first model_change records the model it started with', async () => {
+    const { container } = await chat([modelChange('claude-start'), ...exchangeEntries(2)]);
+    expect(container.textContent).toContain('Answer 1');
+    expect(container.textContent).not.toContain('Model changed');
+  });
+
+  it('a model the user switched to shows once, before the first message sent with it', async () => {
+    const { container } = await chat([
+      modelChange('claude-start'),
+      ...exchangeEntries(1),
+      modelChange('claude-other'),
+      messageEntry('user', 'With the other model'),
+      messageEntry('assistant', 'Answered'),
+    ]);
+    const notes = [...container.querySelectorAll('.chat-note')].map((n) => n.textContent);
+    expect(notes).toEqual(['Model changed to claude-other']);
+  });
+
+  it('a handoff written by the handoff model is no model change, nor is the chat model after it', async () => {
+    const { container } = await chat([
+      modelChange('claude-chat'),
+      ...exchangeEntries(1),
+      modelChange('claude-handoff'),
+      messageEntry('user', 'This session is being handed off', { purpose: 'handoff' }),
+      messageEntry('assistant', '## Goal\nOn', { purpose: 'handoff' }),
+      modelChange('claude-chat'),
+      messageEntry('user', 'Carry on here'),
+      messageEntry('assistant', 'Carrying on'),
+    ]);
+    expect(container.textContent).toContain('Carrying on');
+    expect(container.textContent).not.toContain('Model changed');
   });
 
   it('a todo_write call reads as a todo update', async () => {
