@@ -18,6 +18,7 @@ import { toApiError } from './errors';
 import { ModelCatalog } from './models/ModelCatalog';
 import { MODELS_CACHE_FILE } from './models/modelsCache';
 import { ProviderClient, type ProviderOverrides } from './providerClient';
+import { treeTitles } from './handoff/handoffTree';
 import { BackgroundIndexing } from './search/BackgroundIndexing';
 import { SessionNavigator } from './SessionNavigator';
 import { SessionStore } from './session/SessionStore';
@@ -80,6 +81,7 @@ export function createCore(options: CoreOptions): Core {
     getSettings: () => options.settings.get(),
     promptsDir: join(options.dataDir, 'prompts'),
     modelInfo: (model) => models.get(model),
+    chainTitles: (id) => treeTitles(store.list(), id),
   });
   store.sync(agent.sessionManager);
   const sessions = new SessionNavigator(agent, store, emit);

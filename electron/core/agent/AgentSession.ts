@@ -42,6 +42,11 @@ export interface AgentSessionOptions {
   /** The model's context window; defaults to modelInfo's. Tests shrink it. */
   contextWindowFor?: (model: string) => number;
   systemPrompt?: string;
+  /**
+   * The titles the handoff chain of a session already uses (the other sessions of its handoff tree), so
+   * a handed-off session gets a title of its own. Without it only the parent's title is known.
+   */
+  chainTitles?: (sessionId: string) => readonly string[];
 }
 
 type Listener = (event: BatonEvent) => void;
@@ -64,6 +69,7 @@ export class AgentSession {
   private readonly promptsDir: string;
   private readonly windowFor: (model: string) => number;
   readonly modelInfo: (model: string) => ModelInfo;
+  readonly chainTitles: (sessionId: string) => readonly string[];
 
   constructor(options: AgentSessionOptions) {
     this.provider = options.provider;
@@ -72,6 +78,7 @@ export class AgentSession {
     this.modelInfo = options.modelInfo ?? fallbackModel;
     this.windowFor = options.contextWindowFor ?? ((model) => this.modelInfo(model).contextWindow);
     this.systemPrompt = options.systemPrompt ?? SYSTEM_PROMPT;
+    this.chainTitles = options.chainTitles ?? (() => []);
     this.batcher = new EventBatcher((event) => this.deliver(event), undefined, options.now && clockFrom(options.now));
     this.queues = new MessageQueues((q) => this.emit({ type: 'queue_changed', sessionId: this.sessionId, steering: q.steering, followUp: q.followUp }));
     this.todos = new TodoState((todos) => this.emit({ type: 'todos_changed', sessionId: this.sessionId, todos }));

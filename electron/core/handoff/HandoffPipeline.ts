@@ -205,7 +205,7 @@ export class HandoffPipeline {
     agent.emit({ type: 'handoff_progress', sessionId: parentSession, phase: 'switching', text: '' });
     const carried = agent.getOpenTodos();
     const oldFile = manager.getSessionFile();
-    const title = handoffTitle(document, manager.getTitle());
+    const title = handoffTitle(document, manager.getTitle(), agent.chainTitles(parentSession));
     const id = randomUUID();
     // The old session says where it went before it is left: "Handed off → <title>".
     this.recordOutcome({ outcome: 'done', childSession: id, childTitle: title, document });

@@ -4,7 +4,7 @@ import type { AgentMessage, SessionEntry } from '../../../shared/session';
 import { HANDOFF_PROMPT_OPENING } from '../../../shared/sessionFormat';
 import { HANDOFF_SECTIONS } from '../../../shared/texts';
 import type { TextEventFormat } from '../agent/eventBatcher';
-import { shortenTitle } from '../session/title';
+import { shortenTitle, TITLE_MAX_CHARS } from '../session/title';
 
 /** The document's output budget: far more than a normal document needs, so one is never cut off. */
 export const HANDOFF_MAX_TOKENS = 16_384;
@@ -96,16 +96,31 @@ export function findMissingSections(document: string): string[] {
 
 /**
  * A title for the handed-off session: the first line of the document's Goal (what the work is about),
- * else the parent's title. Without it every handed-off session would be called "New session".
+ * else the parent's title. Without it every handed-off session would be called "New session". It is
+ * never one the chain already uses (the parent's, or `inUse`: the other sessions of its handoff tree),
+ * or two sessions of a chain would read the same: "<title> (2)", "(3)"… instead.
  */
-export function handoffTitle(document: string, parentTitle: string): string {
+export function handoffTitle(document: string, parentTitle: string, inUse: readonly string[] = []): string {
   const sections = new Set(HANDOFF_SECTIONS.map(headingKey));
   const lines = document.split('\n');
   const goal = lines.findIndex((line) => headingKey(line) === headingKey(HANDOFF_SECTIONS[0]));
   const first = goal < 0 ? undefined : lines.slice(goal + 1).find((line) => line.trim());
   const isText = first !== undefined && !sections.has(headingKey(first));
   const text = isText ? first.replace(/^[\s>*+-]+/, '').replace(/[*_`#]/g, '').trim() : '';
-  return shortenTitle(text || parentTitle);
+  return distinctTitle(shortenTitle(text || parentTitle), [parentTitle, ...inUse]);
+}
+
+/** `title`, or the first "<title> (n)" from 2 up that `taken` does not hold (letter case and spacing aside). */
+function distinctTitle(title: string, taken: readonly string[]): string {
+  const key = (t: string) => t.replace(/\s+/g, ' ').trim().toLowerCase();
+  const used = new Set(taken.map(key));
+  if (!used.has(key(title))) return title;
+  const base = title.replace(/\s\(\d+\)$/, '');
+  for (let n = 2; ; n++) {
+    const suffix = ` (${n})`;
+    const numbered = shortenTitle(base, TITLE_MAX_CHARS - suffix.length) + suffix;
+    if (!used.has(key(numbered))) return numbered;
+  }
 }
 
 function headingKey(line: string): string {
