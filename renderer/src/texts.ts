@@ -18,6 +18,11 @@ export const uiTexts = {
     "The OS keyring isn't available, so your API key is stored on this computer without encryption.",
   apiKeySaved: 'API key saved',
   contextSavings: (before: string, after: string) => `Context ${before} → ${after} tokens`,
+  /** The handoff card's one line: its sections, and the context it saved. */
+  allSections: 'All six sections',
+  missingSectionsShort: (names: string[]) => `Missing: ${names.join(', ')}`,
+  cardSavings: (before: string, after: string) => `${before} → ${after} tokens`,
+  cardSavingsTitle: 'Context before → after the handoff',
   stopped: 'Stopped',
   /** A file on its way to the core, in its chip. */
   uploading: 'Uploading…',

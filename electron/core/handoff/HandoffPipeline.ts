@@ -4,6 +4,7 @@
 // that prompt() returns at agent_end.
 import { randomUUID } from 'node:crypto';
 import type { HandoffDetails } from '../../../shared/session';
+import { findMissingSections } from '../../../shared/handoffSections';
 import { CustomType, HANDOFF_ORIGIN, wrapHandoffDocument } from '../../../shared/sessionFormat';
 import { texts } from '../../../shared/texts';
 import type { AgentSession } from '../agent/AgentSession';
@@ -15,7 +16,6 @@ import {
   attachedFiles,
   buildHandoffPrompt,
   countMessageEntries,
-  findMissingSections,
   HANDOFF_MAX_TOKENS,
   handoffPreview,
   handoffTitle,

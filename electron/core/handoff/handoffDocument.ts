@@ -1,6 +1,7 @@
-// The handoff document (SPEC §4): the prompt that asks for it, its capture from the reply, the section
-// check, the new session's title taken from it, and the streaming preview of it.
+// The handoff document (SPEC §4): the prompt that asks for it, its capture from the reply,
+// the new session's title taken from it, and the streaming preview of it.
 import type { AgentMessage, SessionEntry } from '../../../shared/session';
+import { sectionKey } from '../../../shared/handoffSections';
 import { HANDOFF_PROMPT_OPENING } from '../../../shared/sessionFormat';
 import { HANDOFF_SECTIONS } from '../../../shared/texts';
 import type { TextEventFormat } from '../agent/eventBatcher';
@@ -86,26 +87,17 @@ export function lastAssistant(messages: readonly AgentMessage[]): AgentMessage |
 }
 
 /**
- * The section headings the document lacks. A heading is a line that, without its Markdown decoration
- * (#, numbering, bold, a trailing colon), is the section's name; "and" stands for "&".
- */
-export function findMissingSections(document: string): string[] {
-  const headings = new Set(document.split('\n').map(headingKey));
-  return HANDOFF_SECTIONS.filter((name) => !headings.has(headingKey(name)));
-}
-
-/**
  * A title for the handed-off session: the first line of the document's Goal (what the work is about),
  * else the parent's title. Without it every handed-off session would be called "New session". It is
  * never one the chain already uses (the parent's, or `inUse`: the other sessions of its handoff tree),
  * or two sessions of a chain would read the same: "<title> (2)", "(3)"… instead.
  */
 export function handoffTitle(document: string, parentTitle: string, inUse: readonly string[] = []): string {
-  const sections = new Set(HANDOFF_SECTIONS.map(headingKey));
+  const sections = new Set(HANDOFF_SECTIONS.map(sectionKey));
   const lines = document.split('\n');
-  const goal = lines.findIndex((line) => headingKey(line) === headingKey(HANDOFF_SECTIONS[0]));
+  const goal = lines.findIndex((line) => sectionKey(line) === sectionKey(HANDOFF_SECTIONS[0]));
   const first = goal < 0 ? undefined : lines.slice(goal + 1).find((line) => line.trim());
-  const isText = first !== undefined && !sections.has(headingKey(first));
+  const isText = first !== undefined && !sections.has(sectionKey(first));
   const text = isText ? first.replace(/^[\s>*+-]+/, '').replace(/[*_`#]/g, '').trim() : '';
   return distinctTitle(shortenTitle(text || parentTitle), [parentTitle, ...inUse]);
 }
@@ -121,19 +113,6 @@ function distinctTitle(title: string, taken: readonly string[]): string {
     const numbered = shortenTitle(base, TITLE_MAX_CHARS - suffix.length) + suffix;
     if (!used.has(key(numbered))) return numbered;
   }
-}
-
-function headingKey(line: string): string {
-  return line
-    .trim()
-    .replace(/^#{1,6}\s*/, '')
-    .replace(/^\d+[.)]\s*/, '')
-    .replace(/[*_]/g, '')
-    .replace(/:\s*$/, '')
-    .replace(/\s+and\s+/gi, ' & ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
 }
 
 /** The streaming preview: each event carries the whole document so far, so a late subscriber shows all of it. */

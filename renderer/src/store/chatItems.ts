@@ -2,7 +2,7 @@
 // are attached to the tool calls that asked for them, so tool use stays compact. A handoff exchange is
 // one row, whatever it held (SPEC §4.2). The same adders build the chat from entries and from live
 // events, so a row looks the same before and after a reopen.
-import type { AgentMessage, HandoffOutcomeEntry, SessionEntry } from '../../../shared/session';
+import { HandoffDetails, type AgentMessage, type HandoffOutcomeEntry, type SessionEntry } from '../../../shared/session';
 
 type ModelChangeEntry = Extract<SessionEntry, { type: 'model_change' }>;
 import { CustomType, handoffExchangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
@@ -21,9 +21,19 @@ export interface HandoffExchangeItem {
   legacy: boolean;
 }
 
+/** The handoff document a handed-off session starts with, shown as its card. */
+export interface HandoffItem {
+  kind: 'handoff';
+  key: string;
+  document: string;
+  /** The context in tokens before and after the handoff, when the session recorded them. */
+  contextBefore?: number;
+  contextAfter?: number;
+}
+
 export type ChatItem =
   | { kind: 'message'; key: string; message: AgentMessage }
-  | { kind: 'handoff'; key: string; document: string }
+  | HandoffItem
   | { kind: 'note'; key: string; text: string }
   | HandoffExchangeItem
   /** The assistant message being streamed; its text lives in `chat.stream`. */
@@ -140,13 +150,18 @@ function otherItem(entry: Exclude<SessionEntry, { type: 'message' | 'handoff_out
   switch (entry.type) {
     case 'custom_message':
       if (!entry.display) return null;
-      if (entry.customType === CustomType.handoff) {
-        return { kind: 'handoff', key: entry.id, document: unwrapHandoffDocument(entry.content) };
-      }
+      if (entry.customType === CustomType.handoff) return handoffItem(entry.id, entry.content, entry.details);
       return { kind: 'note', key: entry.id, text: entry.content };
     case 'session_info':
       return null;
   }
+}
+
+function handoffItem(key: string, content: string, details: unknown): HandoffItem {
+  const item: HandoffItem = { kind: 'handoff', key, document: unwrapHandoffDocument(content) };
+  const parsed = HandoffDetails.safeParse(details);
+  const { contextBefore, contextAfter } = parsed.success ? parsed.data : {};
+  return contextBefore !== undefined && contextAfter !== undefined ? { ...item, contextBefore, contextAfter } : item;
 }
 
 export interface BuiltChat {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../../../shared/session';
 import { HANDOFF_SECTIONS } from '../../../shared/texts';
 import { wrapHandoffDocument } from '../../../shared/sessionFormat';
-import { buildHandoffPrompt, findMissingSections, handoffTitle, lastAssistantText } from '../../../electron/core/handoff/handoffDocument';
+import { buildHandoffPrompt, handoffTitle, lastAssistantText } from '../../../electron/core/handoff/handoffDocument';
+import { findMissingSections } from '../../../shared/handoffSections';
 import { trimToFit } from '../../../electron/core/handoff/transcriptFit';
 import { estimateTokens } from '../../../electron/core/agent/tokens';
 
