@@ -16,6 +16,10 @@ export interface HandoffState {
   cancelling: boolean;
   /** In review: the editable document. */
   document: string;
+  /** In review: the document as it was generated, so an edit is known and never thrown away unasked. */
+  generated: string;
+  /** In review: Discard (or Escape) asked whether to throw the edited document away. */
+  confirmingDiscard: boolean;
   missingSections: string[];
   trimmedMessages: number;
   /** In review: the reply hit its output limit, so the document is incomplete. */
@@ -28,10 +32,16 @@ export interface HandoffSlice {
   requestHandoff: (options?: { focus?: string; generate?: boolean }) => void;
   setHandoffFocus: (focus: string) => void;
   setHandoffDocument: (document: string) => void;
-  generateHandoff: () => Promise<void>;
+  /** Generates with review first or not; without `review`, as the user last chose (the review-first setting). */
+  generateHandoff: (review?: boolean) => Promise<void>;
   cancelHandoff: () => Promise<void>;
   commitHandoff: () => Promise<void>;
+  /** Discards the document in review, asking first when it was edited. */
   discardHandoff: () => Promise<void>;
+  /** Discards the document in review without asking (the answer to that question). */
+  confirmDiscardHandoff: () => Promise<void>;
+  /** Goes back to editing instead of discarding. */
+  keepEditingHandoff: () => void;
   closeHandoff: () => void;
   handoffApplyEvent: (event: BatonEvent) => void;
 }
@@ -44,6 +54,8 @@ const closed: HandoffState = {
   preview: '',
   cancelling: false,
   document: '',
+  generated: '',
+  confirmingDiscard: false,
   missingSections: [],
   trimmedMessages: 0,
   cutOff: false,
@@ -73,6 +85,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
         return update({
           phase: 'review',
           document: result.document,
+          generated: result.document,
           missingSections: result.missingSections,
           trimmedMessages: result.trimmedMessages,
           cutOff: result.cutOff ?? false,
@@ -116,12 +129,15 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
       update({ document });
     },
 
-    async generateHandoff() {
+    async generateHandoff(review) {
       const { handoff, settings } = get();
       if (handoff.phase !== 'idle') return;
+      const reviewFirst = review ?? settings?.reviewFirst ?? false;
+      // The choice made is the next dialog's default.
+      if (settings && settings.reviewFirst !== reviewFirst) void get().updateSettings({ reviewFirst });
       update({ phase: 'generating', preview: '', cancelling: false });
       const focus = handoff.focus.trim();
-      await settle(tryCall(deps, 'handoff.start', { focus: focus || undefined, review: settings?.reviewFirst ?? false }));
+      await settle(tryCall(deps, 'handoff.start', { focus: focus || undefined, review: reviewFirst }));
     },
 
     async cancelHandoff() {
@@ -143,6 +159,17 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
     },
 
     async discardHandoff() {
+      const { handoff } = get();
+      if (handoff.phase !== 'review') return;
+      if (handoff.document !== handoff.generated && !handoff.confirmingDiscard) return update({ confirmingDiscard: true });
+      await get().confirmDiscardHandoff();
+    },
+
+    keepEditingHandoff() {
+      if (get().handoff.confirmingDiscard) update({ confirmingDiscard: false });
+    },
+
+    async confirmDiscardHandoff() {
       if (get().handoff.phase !== 'review') return;
       close();
       const result = await tryCall(deps, 'handoff.discard', {});
