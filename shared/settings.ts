@@ -29,6 +29,10 @@ export const Settings = z.object({
   contextThreshold: z.number().min(0.1).max(1),
   reviewFirst: z.boolean(),
   thinking: ThinkingSetting,
+  /** Auto-handoff (SPEC §4.2): when a reply ends with the context at `autoHandoffAt` of the window or more. */
+  autoHandoff: z.boolean(),
+  /** Fraction of the context window; kept while auto-handoff is off, so turning it on again keeps the level. */
+  autoHandoffAt: z.number().min(0.1).max(1),
 });
 export type Settings = z.infer<typeof Settings>;
 /** No defaults here on purpose: a patch names only what it changes. */
@@ -41,6 +45,8 @@ export const DEFAULT_SETTINGS: Settings = {
   contextThreshold: 0.7,
   reviewFirst: false,
   thinking: 'adaptive',
+  autoHandoff: false,
+  autoHandoffAt: 0.85,
 };
 
 /** Parses stored settings field by field, so one bad value falls back to its default, not all of them. */

@@ -8,13 +8,16 @@ import type { Handlers } from '../ipc/dispatcher';
 import { slashCommands } from '../slashCommands';
 import type { CoreContext } from './context';
 
-export function chatHandlers({ agent, provider, options, models, attachments }: CoreContext): Pick<Handlers, 'chat.send' | 'chat.stop' | 'chat.continue' | 'chat.commands'> {
-  /** Fails fast, before anything is written, when there is no usable key; run errors arrive as `error` events. */
+export function chatHandlers({ agent, provider, options, models, attachments, autoHandoff }: CoreContext): Pick<Handlers, 'chat.send' | 'chat.stop' | 'chat.continue' | 'chat.commands'> {
+  /**
+   * Fails fast, before anything is written, when there is no usable key; run errors arrive as `error`
+   * events. When the run has ended, auto-handoff looks at how full the context is.
+   */
   const run = async (start: () => Promise<RunHandle>) => {
     provider.get();
     void models.refreshIfStale();
     const handle = await start();
-    void handle.done.catch(() => {});
+    handle.done.then((result) => autoHandoff.afterRun(result), () => {});
   };
   return {
     'chat.send': async ({ text, mode, attachments: ids = [] }) => {
