@@ -13,6 +13,7 @@ export const uiTexts = {
   missingSections: (names: string[]) => `The handoff document is missing sections: ${names.join(', ')}`,
   trimmed: (n: number) => `${n} older messages did not fit the handoff model's window and were left out of the handoff`,
   handoffDiscarded: 'Handoff discarded — the session continues as it was',
+  autoHandoffStarted: (percent: number) => `The context reached ${percent} % of the window, so this session is handed off automatically.`,
   discardEditedTitle: 'Discard the edited document?',
   discardEditedDetail: 'Your edits will be lost, and this session continues as it was.',
   inviteHandoff: 'Context is getting long — hand off to continue fresh',

@@ -10,6 +10,8 @@ export type HandoffPhase = 'closed' | 'idle' | 'generating' | 'review' | 'commit
 
 export interface HandoffState {
   phase: HandoffPhase;
+  /** Started by itself (auto-handoff): its result comes as an event, not as a call's answer. */
+  auto: boolean;
   focus: string;
   /** The document as it is being written (from `handoff_progress`). */
   preview: string;
@@ -50,6 +52,7 @@ export const isGeneratingHandoff = (s: BatonState) => s.handoff.phase === 'gener
 
 const closed: HandoffState = {
   phase: 'closed',
+  auto: false,
   focus: '',
   preview: '',
   cancelling: false,
@@ -182,7 +185,13 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
     },
 
     handoffApplyEvent(event) {
-      if (event.type !== 'handoff_progress' || get().handoff.phase !== 'generating') return;
+      const { phase, auto } = get().handoff;
+      // Auto-handoff: the dialog opens generating, as if the user had asked (a form left open gives way).
+      if (event.type === 'handoff_auto' && (phase === 'closed' || phase === 'idle')) {
+        return set({ handoff: { ...closed, phase: 'generating', auto: true } });
+      }
+      if (event.type === 'handoff_auto_result' && auto && phase === 'generating') return finish(event.result);
+      if (event.type !== 'handoff_progress' || phase !== 'generating') return;
       if (event.phase === 'generating') update({ preview: event.text });
     },
   };
