@@ -37,16 +37,19 @@ export function HandoffCard({ item }: { item: HandoffItem }) {
         </button>
         {/* A long title is cut short on screen; its whole text stays the button's name and tooltip. */}
         <button type="button" className="link-button handoff-card-from" title={from} disabled={!parentId} onClick={() => parentId && void openSession(parentId)}>
-          {from}
+          {texts.continuedFrom('')}
+          <span className="handoff-card-parent">{title}</span>
         </button>
-        <span className={missing.length > 0 ? 'handoff-card-sections missing' : 'handoff-card-sections'} title={sections}>
-          {sections}
-        </span>
-        {contextBefore !== undefined && contextAfter !== undefined && (
-          <span className="handoff-card-savings" title={uiTexts.cardSavingsTitle}>
-            {uiTexts.cardSavings(formatTokens(contextBefore), formatTokens(contextAfter))}
+        <span className="handoff-card-meta">
+          <span className={missing.length > 0 ? 'handoff-card-sections missing' : 'handoff-card-sections'} title={sections}>
+            {sections}
           </span>
-        )}
+          {contextBefore !== undefined && contextAfter !== undefined && (
+            <span className="handoff-card-savings" title={uiTexts.cardSavingsTitle}>
+              {uiTexts.cardSavings(formatTokens(contextBefore), formatTokens(contextAfter))}
+            </span>
+          )}
+        </span>
         <button type="button" className="subtle-button handoff-card-export" onClick={() => void exportDocument(key)}>
           Export document
         </button>
