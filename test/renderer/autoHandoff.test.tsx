@@ -85,6 +85,7 @@ describe('a handoff that starts by itself', () => {
     await step(() => fake.emit({ type: 'handoff_auto', sessionId: 's1', review: true }));
     await step(() => fake.emit({ type: 'handoff_auto_result', sessionId: 's1', result: { status: 'review', document: '## Goal\nOn', missingSections: [], trimmedMessages: 0 } }));
     expect((byLabel(dialogNamed('Hand off')!, 'Handoff document') as HTMLTextAreaElement).value).toBe('## Goal\nOn');
+    expect(dialogNamed('Hand off')!.textContent).toContain('so this session is handed off automatically'); // still saying why it opened
     expect(buttonNamed(dialogNamed('Hand off')!, 'Start new session')).not.toBeNull();
   });
 

@@ -1,14 +1,12 @@
 // While generating: the document as it is written, rendered as it will read, and Cancel (Escape works too).
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useBaton } from '../../store/StoreProvider';
-import { uiTexts } from '../../texts';
 import { Markdown } from '../chat/Markdown';
 
 export function HandoffProgress() {
   const preview = useBaton((s) => s.handoff.preview);
   const focus = useBaton((s) => s.handoff.focus.trim());
   const cancelling = useBaton((s) => s.handoff.cancelling);
-  const autoAt = useBaton((s) => (s.handoff.auto ? (s.settings?.autoHandoffAt ?? null) : null));
   const cancel = useBaton((s) => s.cancelHandoff);
   const previewRef = useRef<HTMLDivElement>(null);
   /** Follows the text as it is written, unless the user scrolled up to read. */
@@ -25,7 +23,6 @@ export function HandoffProgress() {
   };
   return (
     <>
-      {autoAt !== null && <p className="dialog-text">{uiTexts.autoHandoffStarted(Math.round(autoAt * 100))}</p>}
       <p className="dialog-text">
         {cancelling ? 'Cancelling…' : 'Writing the handoff document…'}
         {focus && <span className="handoff-focus"> Focus: {focus}</span>}
