@@ -143,6 +143,19 @@ describe('ChatView', () => {
     expect(line.querySelector('.handoff-card-savings')).toBeNull();
   });
 
+  it('Find in session opens the card when its match is in the document', async () => {
+    const { container, store } = await chat([handoffEntry(), ...exchangeEntries(1)]);
+    const body = container.querySelector('.handoff-card-body')!;
+    expect(body.hasAttribute('hidden')).toBe(true);
+    await step(() => {
+      store.getState().openFind();
+      store.getState().setFindQuery('Answer');
+    });
+    expect(body.hasAttribute('hidden')).toBe(true); // the match is elsewhere
+    await step(() => store.getState().setFindQuery('Goal'));
+    expect(body.hasAttribute('hidden')).toBe(false);
+  });
+
   it("a long parent title keeps its whole text in the button's name and tooltip", async () => {
     const long = `A parent session whose title goes on${' and on'.repeat(30)}`;
     const { container } = await chat([handoffEntry()], {

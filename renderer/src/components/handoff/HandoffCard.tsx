@@ -18,6 +18,13 @@ export function HandoffCard({ item }: { item: HandoffItem }) {
   const openSession = useBaton((s) => s.openSession);
   const exportDocument = useBaton((s) => s.exportDocument);
   const [expanded, setExpanded] = useState(false);
+  // Find in session's current match in the document opens the card, so the match can be seen.
+  const found = useBaton((s) => s.find.open && s.find.current?.key === key);
+  const [wasFound, setWasFound] = useState(found);
+  if (found !== wasFound) {
+    setWasFound(found);
+    if (found) setExpanded(true);
+  }
   const missing = useMemo(() => findMissingSections(document), [document]);
   const bodyId = useId();
   const from = texts.continuedFrom(title);
