@@ -156,6 +156,12 @@ describe('ChatView', () => {
     expect(body.hasAttribute('hidden')).toBe(false);
   });
 
+  it('a search result that opens the session at the document opens the card', async () => {
+    const { container, store } = await chat([handoffEntry(), ...exchangeEntries(1)]);
+    await step(() => store.getState().showEntry('h'));
+    expect(container.querySelector('.handoff-card-body')?.hasAttribute('hidden')).toBe(false);
+  });
+
   it("a long parent title keeps its whole text in the button's name and tooltip", async () => {
     const long = `A parent session whose title goes on${' and on'.repeat(30)}`;
     const { container } = await chat([handoffEntry()], {

@@ -18,8 +18,9 @@ export function HandoffCard({ item }: { item: HandoffItem }) {
   const openSession = useBaton((s) => s.openSession);
   const exportDocument = useBaton((s) => s.exportDocument);
   const [expanded, setExpanded] = useState(false);
-  // Find in session's current match in the document opens the card, so the match can be seen.
-  const found = useBaton((s) => s.find.open && s.find.current?.key === key);
+  // A match in the document opens the card, so it can be seen: Find in session's current one, or the
+  // search result the session was opened at.
+  const found = useBaton((s) => (s.find.open && s.find.current?.key === key) || s.chat.target?.key === key);
   const [wasFound, setWasFound] = useState(found);
   if (found !== wasFound) {
     setWasFound(found);
