@@ -59,6 +59,9 @@ describe('Hand off dialog', () => {
     expect(preview.querySelector('h2')?.textContent).toBe('Goal');
     expect(preview.querySelector('strong')?.textContent).toBe('it');
     expect(preview.textContent).not.toContain('##');
+    // The marks of a heading whose words have not come yet are not an empty heading.
+    await step(() => fake.emit({ type: 'handoff_progress', sessionId: 's1', phase: 'generating', text: '## Goal\nMake **it** work\n\n##' }));
+    expect([...preview.querySelectorAll('h1, h2')].map((h) => h.textContent)).toEqual(['Goal']);
     expect(buttonNamed(dialog()!, 'Cancel')).not.toBeNull();
 
     // The window listener was registered at mount, when nothing was generating.

@@ -28,7 +28,7 @@ export function HandoffProgress() {
         {focus && <span className="handoff-focus"> Focus: {focus}</span>}
       </p>
       <div ref={previewRef} className="handoff-preview" role="region" aria-label="Handoff preview" aria-busy="true" tabIndex={0} onScroll={onScroll}>
-        {preview ? <Markdown text={preview} streaming /> : <span className="muted">Waiting for the first words…</span>}
+        {preview ? <Markdown text={withoutOpenHeading(preview)} streaming /> : <span className="muted">Waiting for the first words…</span>}
       </div>
       <div className="dialog-actions">
         <button type="button" disabled={cancelling} onClick={() => void cancel()}>
@@ -37,4 +37,9 @@ export function HandoffProgress() {
       </div>
     </>
   );
+}
+
+/** A heading's "#" marks without its words yet would show as an empty heading for a moment: wait for them. */
+function withoutOpenHeading(text: string): string {
+  return text.replace(/(^|\n)#{1,6}[ \t]*$/, '$1');
 }
