@@ -6,7 +6,8 @@ import { test, expect, type Baton } from './fixtures';
 import { alertRegion, exchange, handoffDialog, handoffDocument, messageBox, messages, send, sessionsNav, statusRegion } from './ui-helpers';
 
 const handoffButton = (page: Page) => page.getByRole('button', { name: 'Hand off', exact: true });
-const slowDocument = (marker: string) => ({ kind: 'text' as const, text: handoffDocument(marker), chunkSize: 12, delayMs: 100 });
+/** About five seconds of streaming: long enough to read the preview on a busy machine, short enough to finish. */
+const slowDocument = (marker: string) => ({ kind: 'text' as const, text: handoffDocument(marker), chunkSize: 12, delayMs: 250 });
 
 /** The prompt the handoff sent to the model (the last user message of the last request). */
 function lastPrompt(baton: Baton): string {
