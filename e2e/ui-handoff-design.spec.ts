@@ -71,6 +71,10 @@ test('a document missing sections says which on the card', async ({ page, baton 
   await baton.open(page);
   await handedOff(page, baton, 'Sparse parent', '## Goal\nSPARSE — goal.\n\n## Next Steps\nMore.');
   await expect(card(page)).toContainText('Missing: Constraints & Preferences, Progress, Key Decisions, Critical Context');
+  // However long the list, the way to the parent keeps its place on the line.
+  const from = card(page).getByRole('button', { name: texts.continuedFrom('Sparse parent') });
+  await expect(from).toBeVisible();
+  expect(await from.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 });
 
 for (const width of [1280, 420]) {
