@@ -6,7 +6,8 @@ import { test, expect, type Baton } from './fixtures';
 import { alertRegion, exchange, handoffDialog, handoffDocument, messageBox, messages, send, sessionsNav, statusRegion } from './ui-helpers';
 
 const handoffButton = (page: Page) => page.getByRole('button', { name: 'Hand off', exact: true });
-const slowDocument = (marker: string) => ({ kind: 'text' as const, text: handoffDocument(marker), chunkSize: 12, delayMs: 100 });
+/** About five seconds of streaming: long enough to read the preview on a busy machine, short enough to finish. */
+const slowDocument = (marker: string) => ({ kind: 'text' as const, text: handoffDocument(marker), chunkSize: 12, delayMs: 250 });
 
 /** The prompt the handoff sent to the model (the last user message of the last request). */
 function lastPrompt(baton: Baton): string {
@@ -61,7 +62,7 @@ test('/handoff <focus> goes straight to generation with that focus, showing the 
 
   const dialog = handoffDialog(page);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
-  await expect(dialog.getByRole('region', { name: 'Handoff preview' })).toContainText('## Goal');
+  await expect(dialog.getByRole('region', { name: 'Handoff preview' }).getByRole('heading', { name: 'Goal' })).toBeVisible();
   await expectHandedOff(page, 'Slash session', 'SLASH');
   await expect(messageBox(page)).toHaveValue('');
   expect(lastPrompt(baton)).toContain('Additional focus: keep the tests green');
@@ -78,7 +79,7 @@ test('/handoff without focus starts generating at once: the dialog opens generat
   const dialog = handoffDialog(page);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Generate handoff' })).toHaveCount(0);
-  await expect(dialog.getByRole('region', { name: 'Handoff preview' })).toContainText('## Goal');
+  await expect(dialog.getByRole('region', { name: 'Handoff preview' }).getByRole('heading', { name: 'Goal' })).toBeVisible();
   await expectHandedOff(page, 'Plain slash', 'BARE');
   await expect(messageBox(page)).toHaveValue('');
   expect(lastPrompt(baton)).not.toContain('Additional focus');
@@ -122,7 +123,7 @@ for (const how of ['Escape', 'the Cancel button'] as const) {
     // The document stops mid-way and waits: the cancel can never race its end on a busy machine.
     baton.fake.enqueue({ kind: 'stall', text: handoffDocument('CANCELLED').slice(0, 200) });
     await handoffDialog(page).getByRole('button', { name: 'Generate handoff' }).click();
-    await expect(handoffDialog(page).getByRole('region', { name: 'Handoff preview' })).toContainText('## Goal');
+    await expect(handoffDialog(page).getByRole('region', { name: 'Handoff preview' }).getByRole('heading', { name: 'Goal' })).toBeVisible();
 
     if (how === 'Escape') await page.keyboard.press('Escape');
     else await handoffDialog(page).getByRole('button', { name: 'Cancel' }).click();
@@ -185,9 +186,8 @@ test('review first: the edited document is what the new session starts with', as
   await exchange(page, baton, 'Reviewed session', 'Right.');
   await handoffButton(page).click();
   const dialog = handoffDialog(page);
-  await dialog.getByRole('checkbox', { name: 'Review before starting' }).check();
   baton.fake.enqueue({ kind: 'text', text: handoffDocument('ORIGINAL') });
-  await dialog.getByRole('button', { name: 'Generate handoff' }).click();
+  await dialog.getByRole('button', { name: 'Generate and review' }).click();
 
   const document = dialog.getByRole('textbox', { name: 'Handoff document' });
   await expect(document).toHaveValue(/ORIGINAL — goal\./);
@@ -197,10 +197,12 @@ test('review first: the edited document is what the new session starts with', as
   await expectHandedOff(page, 'Reviewed session', 'EDITED');
   await expect(page.getByRole('article', { name: 'Handoff context' })).not.toContainText('ORIGINAL');
 
-  // The choice is remembered: the next dialog has the box ticked.
+  // The choice is remembered: it is the next dialog's default, the one Enter uses.
   await exchange(page, baton, 'Next question', 'Next answer.');
   await handoffButton(page).click();
-  await expect(handoffDialog(page).getByRole('checkbox', { name: 'Review before starting' })).toBeChecked();
+  baton.fake.enqueue({ kind: 'text', text: handoffDocument('AGAIN') });
+  await handoffDialog(page).getByRole('textbox', { name: 'Focus (optional)' }).press('Enter');
+  await expect(handoffDialog(page).getByRole('textbox', { name: 'Handoff document' })).toHaveValue(/AGAIN — goal\./);
 });
 
 test('review first: Discard keeps the old session as it is', async ({ page, baton }) => {
@@ -208,9 +210,8 @@ test('review first: Discard keeps the old session as it is', async ({ page, bato
   await exchange(page, baton, 'Discarded handoff', 'Right.');
   await handoffButton(page).click();
   const dialog = handoffDialog(page);
-  await dialog.getByRole('checkbox', { name: 'Review before starting' }).check();
   baton.fake.enqueue({ kind: 'text', text: handoffDocument('DISCARDED') });
-  await dialog.getByRole('button', { name: 'Generate handoff' }).click();
+  await dialog.getByRole('button', { name: 'Generate and review' }).click();
   await expect(dialog.getByRole('textbox', { name: 'Handoff document' })).toHaveValue(/DISCARDED/);
   await dialog.getByRole('button', { name: 'Discard' }).click();
 

@@ -291,6 +291,10 @@ export const BatonEvent = z.discriminatedUnion('type', [
     phase: z.enum(['generating', 'review', 'switching', 'done', 'cancelled', 'failed']),
     text: z.string(),
   }),
+  /** Auto-handoff (SPEC §4.2): a reply ended above the level the user set, and a handoff started by itself. */
+  z.object({ type: z.literal('handoff_auto'), ...sid, review: z.boolean() }),
+  /** How an automatic handoff ended: what handoff.start answers a handoff the user started. */
+  z.object({ type: z.literal('handoff_auto_result'), ...sid, result: HandoffResult }),
   z.object({ type: z.literal('error'), ...sid, code: ErrorCode, message: z.string() }),
   /**
    * The transport lost its link to the main process, or has it back (web mode: server restarts), or

@@ -125,6 +125,17 @@ export const CustomMessageEntry = z.object({
   display: z.boolean(),
   details: z.unknown().optional(),
 });
+/**
+ * The `details` of the handoff custom_message: where the session came from and what the handoff saved
+ * (context in tokens before and after). Every field is optional: older sessions lack some.
+ */
+export const HandoffDetails = z.object({
+  parentSession: z.string().optional(),
+  contextBefore: z.number().optional(),
+  contextAfter: z.number().optional(),
+  trimmedMessages: z.number().optional(),
+});
+export type HandoffDetails = z.infer<typeof HandoffDetails>;
 export const ModelChangeEntry = z.object({ ...entryBase, type: z.literal('model_change'), model: z.string() });
 export const SessionInfoEntry = z.object({
   ...entryBase,

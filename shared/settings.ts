@@ -42,6 +42,10 @@ export const Settings = z.object({
   fontSize: z.number().int().min(FONT_SIZE.min).max(FONT_SIZE.max),
   sidebarWidth: z.number().int().min(SIDEBAR_WIDTH.min).max(SIDEBAR_WIDTH.max),
   sidebarCollapsed: z.boolean(),
+  /** Auto-handoff (SPEC §4.2): when a reply ends with the context at `autoHandoffAt` of the window or more. */
+  autoHandoff: z.boolean(),
+  /** Fraction of the context window; kept while auto-handoff is off, so turning it on again keeps the level. */
+  autoHandoffAt: z.number().min(0.1).max(1),
 });
 export type Settings = z.infer<typeof Settings>;
 /** No defaults here on purpose: a patch names only what it changes. */
@@ -58,6 +62,8 @@ export const DEFAULT_SETTINGS: Settings = {
   fontSize: FONT_SIZE.default,
   sidebarWidth: SIDEBAR_WIDTH.default,
   sidebarCollapsed: false,
+  autoHandoff: false,
+  autoHandoffAt: 0.85,
 };
 
 /** Parses stored settings field by field, so one bad value falls back to its default, not all of them. */

@@ -9,7 +9,7 @@ import { appHandlers } from './handlers/app';
 import { attachmentHandlers } from './handlers/attachments';
 import { chatHandlers } from './handlers/chat';
 import type { CoreContext } from './handlers/context';
-import { handoffHandlers } from './handlers/handoff';
+import { handoffHandlers, startHandoff } from './handlers/handoff';
 import { modelsHandlers } from './handlers/models';
 import { sessionsHandlers } from './handlers/sessions';
 import { settingsHandlers } from './handlers/settings';
@@ -18,6 +18,8 @@ import { toApiError } from './errors';
 import { ModelCatalog } from './models/ModelCatalog';
 import { MODELS_CACHE_FILE } from './models/modelsCache';
 import { ProviderClient, type ProviderOverrides } from './providerClient';
+import { AutoHandoff } from './handoff/AutoHandoff';
+import { treeTitles } from './handoff/handoffTree';
 import { BackgroundIndexing } from './search/BackgroundIndexing';
 import { SessionNavigator } from './SessionNavigator';
 import { SessionStore } from './session/SessionStore';
@@ -80,6 +82,7 @@ export function createCore(options: CoreOptions): Core {
     getSettings: () => options.settings.get(),
     promptsDir: join(options.dataDir, 'prompts'),
     modelInfo: (model) => models.get(model),
+    chainTitles: (id) => treeTitles(store.list(), id),
   });
   store.sync(agent.sessionManager);
   const sessions = new SessionNavigator(agent, store, emit);
@@ -89,7 +92,8 @@ export function createCore(options: CoreOptions): Core {
     emit(event);
   });
 
-  const ctx: CoreContext = { options, agent, store, sessions, provider, models, attachments: new PendingAttachments() };
+  const autoHandoff = new AutoHandoff(agent, (review) => startHandoff(ctx, undefined, review));
+  const ctx: CoreContext = { options, agent, store, sessions, provider, models, attachments: new PendingAttachments(), autoHandoff };
   const dispatch = createDispatcher({
     ...appHandlers(ctx),
     ...settingsHandlers(ctx),
@@ -128,6 +132,9 @@ export function createCore(options: CoreOptions): Core {
 function redacted(event: BatonEvent, provider: ProviderClient): BatonEvent {
   if (event.type === 'error' || event.type === 'retry') return { ...event, message: provider.redact(event.message) };
   if (event.type === 'handoff_progress' && event.phase === 'failed') return { ...event, text: provider.redact(event.text) };
+  if (event.type === 'handoff_auto_result' && event.result.status === 'failed') {
+    return { ...event, result: { ...event.result, message: provider.redact(event.result.message) } };
+  }
   return event;
 }
 

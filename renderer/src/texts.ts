@@ -13,6 +13,9 @@ export const uiTexts = {
   missingSections: (names: string[]) => `The handoff document is missing sections: ${names.join(', ')}`,
   trimmed: (n: number) => `${n} older messages did not fit the handoff model's window and were left out of the handoff`,
   handoffDiscarded: 'Handoff discarded — the session continues as it was',
+  autoHandoffStarted: (percent: number) => `The context reached ${percent} % of the window, so this session is handed off automatically.`,
+  discardEditedTitle: 'Discard the edited document?',
+  discardEditedDetail: 'Your edits will be lost, and this session continues as it was.',
   inviteHandoff: 'Context is getting long — hand off to continue fresh',
   keyringUnavailable:
     "The OS keyring isn't available, so your API key is stored on this computer without encryption.",
@@ -20,6 +23,11 @@ export const uiTexts = {
   /** Web mode keeps a key entered in Settings in the server's memory only (SPEC §5: its key comes from the environment). */
   apiKeySavedUntilRestart: 'API key saved until the Baton server stops. To keep it, set ANTHROPIC_API_KEY before npm run web.',
   contextSavings: (before: string, after: string) => `Context ${before} → ${after} tokens`,
+  /** The handoff card's one line: its sections, and the context it saved. */
+  allSections: 'All six sections',
+  missingSectionsShort: (names: string[]) => `Missing: ${names.join(', ')}`,
+  cardSavings: (before: string, after: string) => `${before} → ${after} tokens`,
+  cardSavingsTitle: 'Context before → after the handoff',
   stopped: 'Stopped',
   /** A file on its way to the core, in its chip. */
   uploading: 'Uploading…',

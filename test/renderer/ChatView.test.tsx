@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChatView } from '../../renderer/src/components/chat/ChatView';
-import { texts } from '../../shared/texts';
+import { wrapHandoffDocument } from '../../shared/sessionFormat';
+import { HANDOFF_SECTIONS, texts } from '../../shared/texts';
 import type { SessionEntry } from '../../shared/session';
 import { buttonNamed, click, exchangeEntries, messageEntry, render, sessionView, setup, step, stubLayout, type Rendered } from './harness';
 
@@ -15,6 +16,19 @@ async function chat(entries: SessionEntry[], extra = {}) {
   view = await render(<ChatView />, ctx.store);
   return { ...ctx, container: view.container };
 }
+
+const handoffEntry = (): SessionEntry => ({
+  type: 'custom_message',
+  id: 'h',
+  parentId: null,
+  timestamp: '',
+  customType: 'handoff',
+  display: true,
+  content: wrapHandoffDocument('## Goal\nOn'),
+});
+
+let changeSeq = 0;
+const modelChange = (model: string): SessionEntry => ({ type: 'model_change', id: `mc${++changeSeq}`, parentId: null, timestamp: '', model });
 
 const mounted = (root: ParentNode) => root.querySelectorAll('[data-testid="message"]');
 
@@ -83,7 +97,7 @@ describe('ChatView', () => {
     expect(container.querySelector('.streaming strong')?.textContent).toBe('now');
   });
 
-  it('the handoff card is titled with the parent, opens it on click, and collapses', async () => {
+  it('the handoff card starts as one line (parent, sections, savings), expands to the document, and opens the parent', async () => {
     const handoff: SessionEntry = {
       type: 'custom_message',
       id: 'h',
@@ -92,6 +106,7 @@ describe('ChatView', () => {
       customType: 'handoff',
       display: true,
       content: '<handoff-context>\n## Goal\nFinish the parser\n</handoff-context>\n\nThe above is a handoff document from a previous session.',
+      details: { parentSession: 'parent-id', contextBefore: 152_345, contextAfter: 1_234, trimmedMessages: 0 },
     };
     const { container, fake } = await chat([handoff], {
       header: { type: 'session', version: 1, id: 's1', timestamp: '', parentSession: 'parent-id', origin: 'handoff' },
@@ -99,17 +114,95 @@ describe('ChatView', () => {
     });
     fake.on({ 'sessions.open': () => sessionView({ id: 'parent-id' }) });
     const card = container.querySelector('[aria-label="Handoff context"]')!;
-    expect(card.textContent).toContain('Finish the parser');
+    expect(card.querySelector('.handoff-card-line')?.textContent).toBe(
+      `Show document${texts.continuedFrom('Parser work')}Missing: Constraints & Preferences, Progress, Key Decisions, Critical Context, Next Steps152k → 1.2k tokensExport document`,
+    );
+    const body = card.querySelector('.handoff-card-body')!;
+    expect(body.hasAttribute('hidden')).toBe(true);
+    expect(body.textContent).toContain('Finish the parser');
     expect(card.textContent).not.toContain('The above is a handoff document');
 
-    const toggle = buttonNamed(card, 'Hide context')!;
-    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const toggle = buttonNamed(card, 'Show document')!;
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.getAttribute('aria-controls')).toBe(body.id);
     await click(toggle);
-    expect(card.querySelector('.handoff-card-body')?.hasAttribute('hidden')).toBe(true);
-    expect(buttonNamed(card, 'Show context')?.getAttribute('aria-expanded')).toBe('false');
+    expect(body.hasAttribute('hidden')).toBe(false);
+    expect(buttonNamed(card, 'Hide document')?.getAttribute('aria-expanded')).toBe('true');
 
     await click(buttonNamed(card, texts.continuedFrom('Parser work')));
     expect(fake.callsTo('sessions.open')).toEqual([{ id: 'parent-id' }]);
+  });
+
+  it('a complete document says so; a card from before the savings were kept shows none', async () => {
+    const document = HANDOFF_SECTIONS.map((name) => `## ${name}\nText.`).join('\n\n');
+    const { container } = await chat([
+      { type: 'custom_message', id: 'h', parentId: null, timestamp: '', customType: 'handoff', display: true, content: wrapHandoffDocument(document), details: { contextBefore: 5 } },
+    ]);
+    const line = container.querySelector('.handoff-card-line')!;
+    expect(line.querySelector('.handoff-card-sections')?.textContent).toBe('All six sections');
+    expect(line.querySelector('.handoff-card-savings')).toBeNull();
+  });
+
+  it('Find in session opens the card when its match is in the document', async () => {
+    const { container, store } = await chat([handoffEntry(), ...exchangeEntries(1)]);
+    const body = container.querySelector('.handoff-card-body')!;
+    expect(body.hasAttribute('hidden')).toBe(true);
+    await step(() => {
+      store.getState().openFind();
+      store.getState().setFindQuery('Answer');
+    });
+    expect(body.hasAttribute('hidden')).toBe(true); // the match is elsewhere
+    await step(() => store.getState().setFindQuery('Goal'));
+    expect(body.hasAttribute('hidden')).toBe(false);
+  });
+
+  it('a search result that opens the session at the document opens the card', async () => {
+    const { container, store } = await chat([handoffEntry(), ...exchangeEntries(1)]);
+    await step(() => store.getState().showEntry('h'));
+    expect(container.querySelector('.handoff-card-body')?.hasAttribute('hidden')).toBe(false);
+  });
+
+  it("a long parent title keeps its whole text in the button's name and tooltip", async () => {
+    const long = `A parent session whose title goes on${' and on'.repeat(30)}`;
+    const { container } = await chat([handoffEntry()], {
+      header: { type: 'session', version: 1, id: 's1', timestamp: '', parentSession: 'p', origin: 'handoff' },
+      parentTitle: long,
+    });
+    const from = buttonNamed(container, texts.continuedFrom(long))!;
+    expect(from.title).toBe(texts.continuedFrom(long));
+  });
+
+  it('a reopened session does not say its model changed: the first model_change records the model it started with', async () => {
+    const { container } = await chat([modelChange('claude-start'), ...exchangeEntries(2)]);
+    expect(container.textContent).toContain('Answer 1');
+    expect(container.textContent).not.toContain('Model changed');
+  });
+
+  it('a model the user switched to shows once, before the first message sent with it', async () => {
+    const { container } = await chat([
+      modelChange('claude-start'),
+      ...exchangeEntries(1),
+      modelChange('claude-other'),
+      messageEntry('user', 'With the other model'),
+      messageEntry('assistant', 'Answered'),
+    ]);
+    const notes = [...container.querySelectorAll('.chat-note')].map((n) => n.textContent);
+    expect(notes).toEqual(['Model changed to claude-other']);
+  });
+
+  it('a handoff written by the handoff model is no model change, nor is the chat model after it', async () => {
+    const { container } = await chat([
+      modelChange('claude-chat'),
+      ...exchangeEntries(1),
+      modelChange('claude-handoff'),
+      messageEntry('user', 'This session is being handed off', { purpose: 'handoff' }),
+      messageEntry('assistant', '## Goal\nOn', { purpose: 'handoff' }),
+      modelChange('claude-chat'),
+      messageEntry('user', 'Carry on here'),
+      messageEntry('assistant', 'Carrying on'),
+    ]);
+    expect(container.textContent).toContain('Carrying on');
+    expect(container.textContent).not.toContain('Model changed');
   });
 
   it('a todo_write call reads as a todo update', async () => {

@@ -32,8 +32,10 @@ describe('Hand off dialog', () => {
     expect(d.getAttribute('aria-modal')).toBe('true');
     expect(dialogName(d)).toBe('Hand off');
     expect(document.activeElement).toBe(byLabel(d, 'Focus (optional)'));
-    expect(byLabel(d, 'Review before starting')?.getAttribute('type')).toBe('checkbox');
-    expect(buttonNamed(d, 'Generate handoff')).not.toBeNull();
+    // Side by side; the one used last (not yet: the setting's default, no review) is the default button.
+    expect(buttonNamed(d, 'Generate handoff')?.type).toBe('submit');
+    expect(buttonNamed(d, 'Generate and review')?.type).toBe('button');
+    expect(d.querySelector('input[type="checkbox"]')).toBeNull();
     // The rest of the app is out of reach while the dialog is open.
     expect(document.querySelector('.layout')?.hasAttribute('inert')).toBe(true);
   });
@@ -51,8 +53,15 @@ describe('Hand off dialog', () => {
     await click(buttonNamed(dialog()!, 'Generate handoff'));
     expect(fake.callsTo('handoff.start')).toEqual([{ focus: 'the tests', review: false }]);
 
-    await step(() => fake.emit({ type: 'handoff_progress', sessionId: 's1', phase: 'generating', text: '## Goal\nMake' }));
-    expect(document.querySelector('[aria-label="Handoff preview"]')?.textContent).toBe('## Goal\nMake');
+    await step(() => fake.emit({ type: 'handoff_progress', sessionId: 's1', phase: 'generating', text: '## Goal\nMake **it** work' }));
+    // Rendered as the document will read, not as raw Markdown.
+    const preview = document.querySelector('[aria-label="Handoff preview"]')!;
+    expect(preview.querySelector('h2')?.textContent).toBe('Goal');
+    expect(preview.querySelector('strong')?.textContent).toBe('it');
+    expect(preview.textContent).not.toContain('##');
+    // The marks of a heading whose words have not come yet are not an empty heading.
+    await step(() => fake.emit({ type: 'handoff_progress', sessionId: 's1', phase: 'generating', text: '## Goal\nMake **it** work\n\n##' }));
+    expect([...preview.querySelectorAll('h1, h2')].map((h) => h.textContent)).toEqual(['Goal']);
     expect(buttonNamed(dialog()!, 'Cancel')).not.toBeNull();
 
     // The window listener was registered at mount, when nothing was generating.
@@ -77,8 +86,9 @@ describe('Hand off dialog', () => {
       'handoff.commit': () => ({ status: 'failed', message: 'disk full' }),
     });
     await click(buttonNamed(document, 'Hand off'));
-    expect((byLabel(dialog()!, 'Review before starting') as HTMLInputElement).checked).toBe(true);
-    await click(buttonNamed(dialog()!, 'Generate handoff'));
+    expect(buttonNamed(dialog()!, 'Generate and review')?.type).toBe('submit');
+    await click(buttonNamed(dialog()!, 'Generate and review'));
+    expect(fake.callsTo('handoff.start')).toEqual([{ focus: undefined, review: true }]);
     await finish({ status: 'review', document: '## Goal\nOld', missingSections: ['Progress'], trimmedMessages: 0 });
 
     const doc = byLabel(dialog()!, 'Handoff document') as HTMLTextAreaElement;
@@ -93,7 +103,7 @@ describe('Hand off dialog', () => {
   it('review of a cut-off document warns above the box that it is incomplete', async () => {
     const { finish } = await app({ 'settings.get': () => ({ ...DEFAULT_SETTINGS, reviewFirst: true }) });
     await click(buttonNamed(document, 'Hand off'));
-    await click(buttonNamed(dialog()!, 'Generate handoff'));
+    await click(buttonNamed(dialog()!, 'Generate and review'));
     await finish({ status: 'review', document: '## Goal\nHalf a', missingSections: [], trimmedMessages: 0, cutOff: true });
     const doc = byLabel(dialog()!, 'Handoff document') as HTMLTextAreaElement;
     const warning = document.getElementById(doc.getAttribute('aria-describedby')!)!;
@@ -105,31 +115,97 @@ describe('Hand off dialog', () => {
   it('review of a complete document has no such warning', async () => {
     const { finish } = await app({ 'settings.get': () => ({ ...DEFAULT_SETTINGS, reviewFirst: true }) });
     await click(buttonNamed(document, 'Hand off'));
-    await click(buttonNamed(dialog()!, 'Generate handoff'));
+    await click(buttonNamed(dialog()!, 'Generate and review'));
     await finish({ status: 'review', document: '## Goal\nAll', missingSections: [], trimmedMessages: 0 });
     expect(byLabel(dialog()!, 'Handoff document')?.hasAttribute('aria-describedby')).toBe(false);
     expect(dialog()!.textContent).not.toContain('cut off');
   });
 
-  it('the review checkbox is remembered through settings.set', async () => {
-    const { fake } = await app();
+  it('the choice made is remembered through settings.set, and becomes the default button', async () => {
+    const { fake, finish } = await app();
     await click(buttonNamed(document, 'Hand off'));
-    await click(byLabel(dialog()!, 'Review before starting'));
+    await click(buttonNamed(dialog()!, 'Generate and review'));
     expect(fake.callsTo('settings.set')).toEqual([{ reviewFirst: true }]);
-    expect((byLabel(dialog()!, 'Review before starting') as HTMLInputElement).checked).toBe(true);
+    expect(fake.callsTo('handoff.start')).toEqual([{ focus: undefined, review: true }]);
+    await finish({ status: 'cancelled' });
+    await click(buttonNamed(document, 'Hand off'));
+    expect(buttonNamed(dialog()!, 'Generate and review')?.type).toBe('submit');
+    expect(buttonNamed(dialog()!, 'Generate handoff')?.type).toBe('button');
   });
 
-  it('the review checkbox follows the click at once, and goes back when the change is refused', async () => {
-    let answer!: (r: unknown) => void;
-    await app({ 'settings.set': () => new Promise((r) => (answer = r)) });
+  it('Enter in the Focus box is the default button; Shift+Enter is a new line', async () => {
+    const { fake } = await app({ 'settings.get': () => ({ ...DEFAULT_SETTINGS, reviewFirst: true }) });
     await click(buttonNamed(document, 'Hand off'));
-    const box = () => byLabel(dialog()!, 'Review before starting') as HTMLInputElement;
-    await click(box());
-    expect(box().checked).toBe(true); // before the main process has answered
+    const focus = byLabel(dialog()!, 'Focus (optional)') as HTMLTextAreaElement;
+    await key(focus, 'Enter', { shiftKey: true });
+    expect(fake.callsTo('handoff.start')).toHaveLength(0);
+    await type(focus, 'the parser');
+    await key(focus, 'Enter');
+    expect(fake.callsTo('handoff.start')).toEqual([{ focus: 'the parser', review: true }]);
+    expect(fake.callsTo('settings.set')).toHaveLength(0); // the default was used: nothing changes
+  });
+
+  it('a choice the settings refuse still hands off, and the default goes back', async () => {
+    let answer!: (r: unknown) => void;
+    const { fake, finish } = await app({ 'settings.set': () => new Promise((r) => (answer = r)) });
+    await click(buttonNamed(document, 'Hand off'));
+    await click(buttonNamed(dialog()!, 'Generate and review'));
+    expect(fake.callsTo('handoff.start')).toEqual([{ focus: undefined, review: true }]);
     await step(() => answer({ ok: false, error: { code: 'storage', message: 'settings file is read-only' } }));
     await settle();
-    expect(box().checked).toBe(false);
     expect(document.querySelector('[role="alert"]')?.textContent).toContain('settings file is read-only');
+    await finish({ status: 'cancelled' });
+    await click(buttonNamed(document, 'Hand off'));
+    expect(buttonNamed(dialog()!, 'Generate handoff')?.type).toBe('submit');
+  });
+
+  describe('an edited document is never thrown away unasked', () => {
+    async function inReview() {
+      const ctx = await app({ 'settings.get': () => ({ ...DEFAULT_SETTINGS, reviewFirst: true }) });
+      await click(buttonNamed(document, 'Hand off'));
+      await click(buttonNamed(dialog()!, 'Generate and review'));
+      await ctx.finish({ status: 'review', document: '## Goal\nAs written', missingSections: [], trimmedMessages: 0 });
+      return { ...ctx, doc: () => byLabel(dialog()!, 'Handoff document') as HTMLTextAreaElement };
+    }
+    const question = () => dialog()?.querySelector('[role="alertdialog"]');
+
+    it('unedited, Escape discards at once', async () => {
+      const { fake } = await inReview();
+      await key(window, 'Escape');
+      expect(fake.callsTo('handoff.discard')).toHaveLength(1);
+      expect(dialog()).toBeNull();
+    });
+
+    it('edited, Escape asks in the dialog; a second Escape (or Keep editing) goes back to the document', async () => {
+      const { fake, doc } = await inReview();
+      await type(doc(), '## Goal\nMy own words');
+      await key(window, 'Escape');
+      expect(fake.callsTo('handoff.discard')).toHaveLength(0);
+      const asked = question()!;
+      expect(document.getElementById(asked.getAttribute('aria-labelledby')!)?.textContent).toBe('Discard the edited document?');
+      expect(document.activeElement).toBe(buttonNamed(asked, 'Keep editing'));
+      expect(buttonNamed(dialog()!, 'Start new session')).toBeNull();
+
+      await key(window, 'Escape');
+      expect(question()).toBeNull();
+      expect(document.activeElement).toBe(doc());
+      expect(doc().value).toBe('## Goal\nMy own words');
+
+      await click(buttonNamed(dialog()!, 'Discard'));
+      await click(buttonNamed(question()!, 'Keep editing'));
+      expect(question()).toBeNull();
+      expect(fake.callsTo('handoff.discard')).toHaveLength(0);
+    });
+
+    it('edited, Discard asks too, and Discard edits throws the document away', async () => {
+      const { fake, doc } = await inReview();
+      await type(doc(), '## Goal\nMy own words');
+      await click(buttonNamed(dialog()!, 'Discard'));
+      await click(buttonNamed(question()!, 'Discard edits'));
+      expect(fake.callsTo('handoff.discard')).toHaveLength(1);
+      expect(dialog()).toBeNull();
+      expect(document.querySelector('[role="status"]')?.textContent).toBe('Handoff discarded — the session continues as it was');
+    });
   });
 
   it('Escape when idle closes the dialog and gives focus back to the Message box', async () => {

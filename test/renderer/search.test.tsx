@@ -51,7 +51,11 @@ describe('findMatches', () => {
   it('looks through handoff documents and notes as the chat shows them', () => {
     const { items } = buildChat([
       { type: 'custom_message', id: 'h', parentId: null, timestamp: '', customType: 'handoff', content: '<handoff-context>\n## Goal\nShip the walrus\n</handoff-context>', display: true },
+      // A session's first model_change only records its model; the second is the change the chat notes.
+      { type: 'model_change', id: 'm0', parentId: 'h', timestamp: '', model: 'first-model' },
+      messageEntry('user', 'Hello'),
       { type: 'model_change', id: 'm', parentId: 'h', timestamp: '', model: 'walrus-model' },
+      messageEntry('user', 'Again'),
     ]);
     expect(findMatches(items, 'walrus').map((m) => m.key)).toEqual(['m', 'h']);
   });

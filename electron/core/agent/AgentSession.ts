@@ -47,6 +47,11 @@ export interface AgentSessionOptions {
   /** The model's context window; defaults to modelInfo's. Tests shrink it. */
   contextWindowFor?: (model: string) => number;
   systemPrompt?: string;
+  /**
+   * The titles the handoff chain of a session already uses (the other sessions of its handoff tree), so
+   * a handed-off session gets a title of its own. Without it only the parent's title is known.
+   */
+  chainTitles?: (sessionId: string) => readonly string[];
 }
 
 type Listener = (event: BatonEvent) => void;
@@ -69,6 +74,7 @@ export class AgentSession {
   private readonly promptsDir: string;
   private readonly windowFor: (model: string) => number;
   readonly modelInfo: (model: string) => ModelInfo;
+  readonly chainTitles: (sessionId: string) => readonly string[];
 
   constructor(options: AgentSessionOptions) {
     this.provider = options.provider;
@@ -77,6 +83,7 @@ export class AgentSession {
     this.modelInfo = options.modelInfo ?? fallbackModel;
     this.windowFor = options.contextWindowFor ?? ((model) => this.modelInfo(model).contextWindow);
     this.systemPrompt = options.systemPrompt ?? SYSTEM_PROMPT;
+    this.chainTitles = options.chainTitles ?? (() => []);
     this.batcher = new EventBatcher((event) => this.deliver(event), undefined, options.now && clockFrom(options.now));
     this.queues = new MessageQueues((q) => this.emit({ type: 'queue_changed', sessionId: this.sessionId, steering: q.steering, followUp: q.followUp }));
     this.todos = new TodoState((todos) => this.emit({ type: 'todos_changed', sessionId: this.sessionId, todos }));

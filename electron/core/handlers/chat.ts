@@ -19,14 +19,17 @@ type ChatChannel =
   | 'chat.queue.remove'
   | 'chat.commands';
 
-export function chatHandlers({ agent, provider, options, models, attachments }: CoreContext): Pick<Handlers, ChatChannel> {
+export function chatHandlers({ agent, provider, options, models, attachments, autoHandoff }: CoreContext): Pick<Handlers, ChatChannel> {
   const ok = { ok: true as const };
-  /** Fails fast, before anything is written, when there is no usable key; run errors arrive as `error` events. */
+  /**
+   * Fails fast, before anything is written, when there is no usable key; run errors arrive as `error`
+   * events. When the run has ended, auto-handoff looks at how full the context is.
+   */
   const run = async (start: () => Promise<RunHandle>) => {
     provider.get();
     void models.refreshIfStale();
     const handle = await start();
-    void handle.done.catch(() => {});
+    handle.done.then((result) => autoHandoff.afterRun(result), () => {});
   };
   return {
     'chat.send': async ({ text, mode, attachments: ids = [] }) => {

@@ -2,6 +2,7 @@
 import type { AgentSession } from '../agent/AgentSession';
 import type { PendingAttachments } from '../attachments/PendingAttachments';
 import type { CoreOptions } from '../BatonCore';
+import type { AutoHandoff } from '../handoff/AutoHandoff';
 import type { ModelCatalog } from '../models/ModelCatalog';
 import type { ProviderClient } from '../providerClient';
 import type { SessionNavigator } from '../SessionNavigator';
@@ -15,4 +16,5 @@ export interface CoreContext {
   provider: ProviderClient;
   models: ModelCatalog;
   attachments: PendingAttachments;
+  autoHandoff: AutoHandoff;
 }

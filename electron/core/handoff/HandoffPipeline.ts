@@ -3,7 +3,8 @@
 // API only: the document is asked for with an ordinary prompt() (templates off) and read from the reply
 // that prompt() returns at agent_end.
 import { randomUUID } from 'node:crypto';
-import type { TodoItem } from '../../../shared/session';
+import type { HandoffDetails } from '../../../shared/session';
+import { findMissingSections } from '../../../shared/handoffSections';
 import { CustomType, HANDOFF_ORIGIN, wrapHandoffDocument } from '../../../shared/sessionFormat';
 import { texts } from '../../../shared/texts';
 import type { AgentSession } from '../agent/AgentSession';
@@ -15,7 +16,6 @@ import {
   attachedFiles,
   buildHandoffPrompt,
   countMessageEntries,
-  findMissingSections,
   HANDOFF_MAX_TOKENS,
   handoffPreview,
   handoffTitle,
@@ -205,7 +205,7 @@ export class HandoffPipeline {
     agent.emit({ type: 'handoff_progress', sessionId: parentSession, phase: 'switching', text: '' });
     const carried = agent.getOpenTodos();
     const oldFile = manager.getSessionFile();
-    const title = handoffTitle(document, manager.getTitle());
+    const title = handoffTitle(document, manager.getTitle(), agent.chainTitles(parentSession));
     const id = randomUUID();
     // The old session says where it went before it is left: "Handed off → <title>".
     this.recordOutcome({ outcome: 'done', childSession: id, childTitle: title, document });
@@ -217,9 +217,14 @@ export class HandoffPipeline {
       throw new HandoffError('failed', toApiError(err).message, false);
     }
     try {
-      const details = { parentSession, contextBefore: generated.contextBefore, trimmedMessages: generated.trimmedMessages };
-      manager.appendCustomMessageEntry(CustomType.handoff, wrapHandoffDocument(document), true, details);
-      if (carried.length > 0) appendCarriedTodos(manager, carried);
+      const content = wrapHandoffDocument(document);
+      const todosText = carried.length > 0 ? carriedTodosText(carried) : undefined;
+      // The card shows the savings whenever the session is opened, so they are kept with the document.
+      const contextAfter = seedTokens(todosText === undefined ? [content] : [content, todosText]);
+      const details: HandoffDetails = { parentSession, contextBefore: generated.contextBefore, contextAfter, trimmedMessages: generated.trimmedMessages };
+      manager.appendCustomMessageEntry(CustomType.handoff, content, true, details);
+      // "Todos survive" (SPEC §4.2): the open items, hidden from the chat, read back by todosFromBranch.
+      if (todosText !== undefined) manager.appendCustomMessageEntry(CustomType.todos, todosText, false, { todos: carried });
       agent.reload(); // steps 7 and 9: state, queues and reminder counter from the new session
     } catch (err) {
       this.reopen(oldFile);
@@ -269,7 +274,7 @@ export class HandoffPipeline {
   }
 }
 
-/** "Todos survive" (SPEC §4.2): the open items, hidden from the chat, read back by todosFromBranch. */
-function appendCarriedTodos(manager: SessionManager, todos: TodoItem[]): void {
-  manager.appendCustomMessageEntry(CustomType.todos, carriedTodosText(todos), false, { todos });
+/** The new session's context in tokens: its custom messages, which the model sees as user messages. */
+function seedTokens(contents: readonly string[]): number {
+  return estimateTokens(contents.map((text) => ({ role: 'user', content: [{ type: 'text', text }] })));
 }

@@ -1,10 +1,11 @@
-// The handoff document (SPEC §4): the prompt that asks for it, its capture from the reply, the section
-// check, the new session's title taken from it, and the streaming preview of it.
+// The handoff document (SPEC §4): the prompt that asks for it, its capture from the reply,
+// the new session's title taken from it, and the streaming preview of it.
 import type { AgentMessage, SessionEntry } from '../../../shared/session';
+import { sectionKey } from '../../../shared/handoffSections';
 import { HANDOFF_PROMPT_OPENING } from '../../../shared/sessionFormat';
 import { HANDOFF_SECTIONS } from '../../../shared/texts';
 import type { TextEventFormat } from '../agent/eventBatcher';
-import { shortenTitle } from '../session/title';
+import { shortenTitle, TITLE_MAX_CHARS } from '../session/title';
 
 /** The document's output budget: far more than a normal document needs, so one is never cut off. */
 export const HANDOFF_MAX_TOKENS = 16_384;
@@ -86,39 +87,32 @@ export function lastAssistant(messages: readonly AgentMessage[]): AgentMessage |
 }
 
 /**
- * The section headings the document lacks. A heading is a line that, without its Markdown decoration
- * (#, numbering, bold, a trailing colon), is the section's name; "and" stands for "&".
- */
-export function findMissingSections(document: string): string[] {
-  const headings = new Set(document.split('\n').map(headingKey));
-  return HANDOFF_SECTIONS.filter((name) => !headings.has(headingKey(name)));
-}
-
-/**
  * A title for the handed-off session: the first line of the document's Goal (what the work is about),
- * else the parent's title. Without it every handed-off session would be called "New session".
+ * else the parent's title. Without it every handed-off session would be called "New session". It is
+ * never one the chain already uses (the parent's, or `inUse`: the other sessions of its handoff tree),
+ * or two sessions of a chain would read the same: "<title> (2)", "(3)"… instead.
  */
-export function handoffTitle(document: string, parentTitle: string): string {
-  const sections = new Set(HANDOFF_SECTIONS.map(headingKey));
+export function handoffTitle(document: string, parentTitle: string, inUse: readonly string[] = []): string {
+  const sections = new Set(HANDOFF_SECTIONS.map(sectionKey));
   const lines = document.split('\n');
-  const goal = lines.findIndex((line) => headingKey(line) === headingKey(HANDOFF_SECTIONS[0]));
+  const goal = lines.findIndex((line) => sectionKey(line) === sectionKey(HANDOFF_SECTIONS[0]));
   const first = goal < 0 ? undefined : lines.slice(goal + 1).find((line) => line.trim());
-  const isText = first !== undefined && !sections.has(headingKey(first));
+  const isText = first !== undefined && !sections.has(sectionKey(first));
   const text = isText ? first.replace(/^[\s>*+-]+/, '').replace(/[*_`#]/g, '').trim() : '';
-  return shortenTitle(text || parentTitle);
+  return distinctTitle(shortenTitle(text || parentTitle), [parentTitle, ...inUse]);
 }
 
-function headingKey(line: string): string {
-  return line
-    .trim()
-    .replace(/^#{1,6}\s*/, '')
-    .replace(/^\d+[.)]\s*/, '')
-    .replace(/[*_]/g, '')
-    .replace(/:\s*$/, '')
-    .replace(/\s+and\s+/gi, ' & ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+/** `title`, or the first "<title> (n)" from 2 up that `taken` does not hold (letter case and spacing aside). */
+function distinctTitle(title: string, taken: readonly string[]): string {
+  const key = (t: string) => t.replace(/\s+/g, ' ').trim().toLowerCase();
+  const used = new Set(taken.map(key));
+  if (!used.has(key(title))) return title;
+  const base = title.replace(/\s\(\d+\)$/, '');
+  for (let n = 2; ; n++) {
+    const suffix = ` (${n})`;
+    const numbered = shortenTitle(base, TITLE_MAX_CHARS - suffix.length) + suffix;
+    if (!used.has(key(numbered))) return numbered;
+  }
 }
 
 /** The streaming preview: each event carries the whole document so far, so a late subscriber shows all of it. */

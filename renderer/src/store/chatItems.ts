@@ -2,7 +2,9 @@
 // are attached to the tool calls that asked for them, so tool use stays compact. A handoff exchange is
 // one row, whatever it held (SPEC §4.2). The same adders build the chat from entries and from live
 // events, so a row looks the same before and after a reopen.
-import type { AgentMessage, HandoffOutcomeEntry, SessionEntry } from '../../../shared/session';
+import { HandoffDetails, type AgentMessage, type HandoffOutcomeEntry, type SessionEntry } from '../../../shared/session';
+
+type ModelChangeEntry = Extract<SessionEntry, { type: 'model_change' }>;
 import { CustomType, handoffExchangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
 import { uiTexts } from '../texts';
 import { stopNoticeOf } from './stopReasons';
@@ -19,9 +21,19 @@ export interface HandoffExchangeItem {
   legacy: boolean;
 }
 
+/** The handoff document a handed-off session starts with, shown as its card. */
+export interface HandoffItem {
+  kind: 'handoff';
+  key: string;
+  document: string;
+  /** The context in tokens before and after the handoff, when the session recorded them. */
+  contextBefore?: number;
+  contextAfter?: number;
+}
+
 export type ChatItem =
   | { kind: 'message'; key: string; message: AgentMessage }
-  | { kind: 'handoff'; key: string; document: string }
+  | HandoffItem
   | { kind: 'note'; key: string; text: string }
   | HandoffExchangeItem
   /** The assistant message being streamed; its text lives in `chat.stream`. */
@@ -121,21 +133,48 @@ export function addOutcome(rows: ChatItem[], entry: HandoffOutcomeEntry): void {
   else rows.push({ kind: 'handoffExchange', key: entry.id, reply: '', outcome: entry, legacy: false });
 }
 
-/** The row of an entry that is neither a message nor a handoff outcome, or null when it shows none. */
-function otherItem(entry: Exclude<SessionEntry, { type: 'message' | 'handoff_outcome' }>): ChatItem | null {
+/**
+ * The "Model changed to …" notes: a model_change entry shows as one before the message it was written
+ * for, only when the conversation's model really changed. A session's first model_change records the
+ * model it started with, and a handoff run's records the handoff model (the chat's own model is
+ * recorded again after it): neither is a change the user made.
+ */
+function modelChangeNotes() {
+  let current: string | undefined;
+  let pending: ModelChangeEntry | undefined;
+  return {
+    recorded(entry: ModelChangeEntry): void {
+      pending = entry;
+    },
+    beforeMessage(inHandoffExchange: boolean): ChatItem | null {
+      const change = pending;
+      pending = undefined;
+      if (!change || inHandoffExchange) return null;
+      const changed = current !== undefined && change.model !== current;
+      current = change.model;
+      return changed ? { kind: 'note', key: change.id, text: `Model changed to ${change.model}` } : null;
+    },
+  };
+}
+
+/** The row of an entry that is neither a message, a model change nor a handoff outcome, or null when it shows none. */
+function otherItem(entry: Exclude<SessionEntry, { type: 'message' | 'handoff_outcome' | 'model_change' }>): ChatItem | null {
   switch (entry.type) {
     case 'custom_message':
       if (!entry.display) return null;
-      if (entry.customType === CustomType.handoff) {
-        return { kind: 'handoff', key: entry.id, document: unwrapHandoffDocument(entry.content) };
-      }
+      if (entry.customType === CustomType.handoff) return handoffItem(entry.id, entry.content, entry.details);
       return { kind: 'note', key: entry.id, text: entry.content };
-    case 'model_change':
-      return { kind: 'note', key: entry.id, text: `Model changed to ${entry.model}` };
     case 'session_info':
     case 'branch_switch':
       return null;
   }
+}
+
+function handoffItem(key: string, content: string, details: unknown): HandoffItem {
+  const item: HandoffItem = { kind: 'handoff', key, document: unwrapHandoffDocument(content) };
+  const parsed = HandoffDetails.safeParse(details);
+  const { contextBefore, contextAfter } = parsed.success ? parsed.data : {};
+  return contextBefore !== undefined && contextAfter !== undefined ? { ...item, contextBefore, contextAfter } : item;
 }
 
 export interface BuiltChat {
@@ -151,14 +190,19 @@ export function buildChat(entries: readonly SessionEntry[], versions: Record<str
   let toolResults: Record<string, ToolResult> = {};
   let messageCount = 0;
   const inHandoff = handoffExchangeTracker();
+  const modelNotes = modelChangeNotes();
   for (const entry of entries) {
     if (entry.type === 'message') {
       messageCount++;
       const inExchange = inHandoff(entry.message);
+      const note = modelNotes.beforeMessage(inExchange);
+      if (note) items.push(note);
       if (!inExchange && isToolResultOnly(entry.message)) toolResults = Object.assign(toolResults, toolResultsOf(entry.message));
       addMessage(items, entry.message, entry.id, inExchange);
     } else if (entry.type === 'handoff_outcome') {
       addOutcome(items, entry);
+    } else if (entry.type === 'model_change') {
+      modelNotes.recorded(entry);
     } else {
       const item = otherItem(entry);
       if (item) items.push(item);

@@ -10,12 +10,18 @@ export type HandoffPhase = 'closed' | 'idle' | 'generating' | 'review' | 'commit
 
 export interface HandoffState {
   phase: HandoffPhase;
+  /** Started by itself (auto-handoff): its result comes as an event, not as a call's answer. */
+  auto: boolean;
   focus: string;
   /** The document as it is being written (from `handoff_progress`). */
   preview: string;
   cancelling: boolean;
   /** In review: the editable document. */
   document: string;
+  /** In review: the document as it was generated, so an edit is known and never thrown away unasked. */
+  generated: string;
+  /** In review: Discard (or Escape) asked whether to throw the edited document away. */
+  confirmingDiscard: boolean;
   missingSections: string[];
   trimmedMessages: number;
   /** In review: the reply hit its output limit, so the document is incomplete. */
@@ -28,10 +34,16 @@ export interface HandoffSlice {
   requestHandoff: (options?: { focus?: string; generate?: boolean }) => void;
   setHandoffFocus: (focus: string) => void;
   setHandoffDocument: (document: string) => void;
-  generateHandoff: () => Promise<void>;
+  /** Generates with review first or not; without `review`, as the user last chose (the review-first setting). */
+  generateHandoff: (review?: boolean) => Promise<void>;
   cancelHandoff: () => Promise<void>;
   commitHandoff: () => Promise<void>;
+  /** Discards the document in review, asking first when it was edited. */
   discardHandoff: () => Promise<void>;
+  /** Discards the document in review without asking (the answer to that question). */
+  confirmDiscardHandoff: () => Promise<void>;
+  /** Goes back to editing instead of discarding. */
+  keepEditingHandoff: () => void;
   closeHandoff: () => void;
   /**
    * While a handoff runs, the error its run reports is kept (and true returned): the handoff's result
@@ -45,10 +57,13 @@ export const isGeneratingHandoff = (s: BatonState) => s.handoff.phase === 'gener
 
 const closed: HandoffState = {
   phase: 'closed',
+  auto: false,
   focus: '',
   preview: '',
   cancelling: false,
   document: '',
+  generated: '',
+  confirmingDiscard: false,
   missingSections: [],
   trimmedMessages: 0,
   cutOff: false,
@@ -84,6 +99,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
         return update({
           phase: 'review',
           document: result.document,
+          generated: result.document,
           missingSections: result.missingSections,
           trimmedMessages: result.trimmedMessages,
           cutOff: result.cutOff ?? false,
@@ -129,12 +145,15 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
       update({ document });
     },
 
-    async generateHandoff() {
+    async generateHandoff(review) {
       const { handoff, settings } = get();
       if (handoff.phase !== 'idle') return;
+      const reviewFirst = review ?? settings?.reviewFirst ?? false;
+      // The choice made is the next dialog's default.
+      if (settings && settings.reviewFirst !== reviewFirst) void get().updateSettings({ reviewFirst });
       update({ phase: 'generating', preview: '', cancelling: false });
       const focus = handoff.focus.trim();
-      await settle(tryCall(deps, 'handoff.start', { focus: focus || undefined, review: settings?.reviewFirst ?? false }));
+      await settle(tryCall(deps, 'handoff.start', { focus: focus || undefined, review: reviewFirst }));
     },
 
     async cancelHandoff() {
@@ -156,6 +175,17 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
     },
 
     async discardHandoff() {
+      const { handoff } = get();
+      if (handoff.phase !== 'review') return;
+      if (handoff.document !== handoff.generated && !handoff.confirmingDiscard) return update({ confirmingDiscard: true });
+      await get().confirmDiscardHandoff();
+    },
+
+    keepEditingHandoff() {
+      if (get().handoff.confirmingDiscard) update({ confirmingDiscard: false });
+    },
+
+    async confirmDiscardHandoff() {
       if (get().handoff.phase !== 'review') return;
       close();
       const result = await tryCall(deps, 'handoff.discard', {});
@@ -175,7 +205,13 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
     },
 
     handoffApplyEvent(event) {
-      if (event.type !== 'handoff_progress' || get().handoff.phase !== 'generating') return;
+      const { phase, auto } = get().handoff;
+      // Auto-handoff: the dialog opens generating, as if the user had asked (a form left open gives way).
+      if (event.type === 'handoff_auto' && (phase === 'closed' || phase === 'idle')) {
+        return set({ handoff: { ...closed, phase: 'generating', auto: true } });
+      }
+      if (event.type === 'handoff_auto_result' && auto && phase === 'generating') return finish(event.result);
+      if (event.type !== 'handoff_progress' || phase !== 'generating') return;
       if (event.phase === 'generating') update({ preview: event.text });
     },
   };

@@ -89,7 +89,8 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
         case 'generating':
           return void s.cancelHandoff();
         case 'review':
-          return void s.discardHandoff();
+          // Escape never throws an edited document away: it asks first, and a second Escape keeps editing.
+          return s.handoff.confirmingDiscard ? s.keepEditingHandoff() : void s.discardHandoff();
         case 'idle':
           return s.closeHandoff();
         default:

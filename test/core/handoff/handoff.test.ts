@@ -388,9 +388,12 @@ describe('beyond the reference (SPEC §4.2)', () => {
     fake.enqueue({ kind: 'tool_use', name: 'todo_write', input: { todos } }, { kind: 'text', text: 'ok' });
     await h.agent.prompt('plan');
     fake.enqueue(docScenario());
-    await h.agent.handoff();
+    const done = await h.agent.handoff();
     const open = todos.slice(1);
     const { entries } = readSessionFile(file());
+    // The context after the handoff counts the carried todos too.
+    expect(done.contextAfter).toBe(h.agent.getContextUsage().tokens);
+    expect(entries[0]).toMatchObject({ details: { contextAfter: done.contextAfter } });
     expect(entries.map((e) => e.type === 'custom_message' && [e.customType, e.display])).toEqual([
       ['handoff', true],
       ['todos', false],
@@ -441,6 +444,9 @@ describe('beyond the reference (SPEC §4.2)', () => {
     expect(done.contextBefore).toBe(51_500);
     expect(done.contextAfter).toBe(Math.ceil(wrapHandoffDocument(DOCUMENT).length / 4));
     expect(h.agent.getContextUsage().tokens).toBe(done.contextAfter);
+    // Kept with the document, so the card shows them whenever the session is opened.
+    const card = readSessionFile(file()).entries.find((e) => e.type === 'custom_message' && e.customType === 'handoff');
+    expect(card?.type === 'custom_message' && card.details).toMatchObject({ contextBefore: 51_500, contextAfter: done.contextAfter });
   });
 });
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../../../shared/session';
 import { HANDOFF_SECTIONS } from '../../../shared/texts';
 import { wrapHandoffDocument } from '../../../shared/sessionFormat';
-import { buildHandoffPrompt, findMissingSections, handoffTitle, lastAssistantText } from '../../../electron/core/handoff/handoffDocument';
+import { buildHandoffPrompt, handoffTitle, lastAssistantText } from '../../../electron/core/handoff/handoffDocument';
+import { findMissingSections } from '../../../shared/handoffSections';
 import { trimToFit } from '../../../electron/core/handoff/transcriptFit';
 import { estimateTokens } from '../../../electron/core/agent/tokens';
 
@@ -85,9 +86,26 @@ describe('title of the handed-off session', () => {
     expect(handoffTitle('## Goal\n\n- **Ship** the `parser`\n\n## Progress\nnone', 'Old chat')).toBe('Ship the parser');
   });
 
-  it("falls back to the parent's title when the Goal is missing or empty", () => {
-    expect(handoffTitle('Just notes, no sections', 'Old chat')).toBe('Old chat');
-    expect(handoffTitle('## Goal\n\n## Constraints & Preferences\nTypeScript', 'Old chat')).toBe('Old chat');
+  it("falls back to the parent's title, numbered, when the Goal is missing or empty", () => {
+    expect(handoffTitle('Just notes, no sections', 'Old chat')).toBe('Old chat (2)');
+    expect(handoffTitle('## Goal\n\n## Constraints & Preferences\nTypeScript', 'Old chat')).toBe('Old chat (2)');
+  });
+
+  it('is never the title of the parent or of another session of the chain', () => {
+    const goal = '## Goal\nFinish the work on the parser\n\n## Progress\nhalf';
+    expect(handoffTitle(goal, 'Finish the work on the parser')).toBe('Finish the work on the parser (2)');
+    expect(handoffTitle(goal, 'Finish the work on the parser (2)', ['Finish the work on the parser'])).toBe('Finish the work on the parser (3)');
+    expect(handoffTitle(goal, 'finish  the work on the PARSER')).toBe('Finish the work on the parser (2)');
+    expect(handoffTitle(goal, 'Something else', ['Another'])).toBe('Finish the work on the parser');
+  });
+
+  it('a numbered title still fits the title length, and a shortened one keeps its number', () => {
+    const long = `Finish the work ${'on every part of the parser '.repeat(4)}`;
+    const parent = handoffTitle(`## Goal\n${long}`, 'Old');
+    expect(parent.endsWith('…')).toBe(true);
+    const child = handoffTitle(`## Goal\n${long}`, parent);
+    expect(child).toMatch(/… \(2\)$/);
+    expect(child.length).toBeLessThanOrEqual(60);
   });
 
   it('is shortened like any title', () => {

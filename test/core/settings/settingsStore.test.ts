@@ -23,6 +23,8 @@ const defaults = {
   fontSize: 16,
   sidebarWidth: 272,
   sidebarCollapsed: false,
+  autoHandoff: false,
+  autoHandoffAt: 0.85,
 };
 
 function memoryBackend(initial: Record<string, unknown> = {}): KeyValueBackend & { data: Record<string, unknown> } {
@@ -60,7 +62,7 @@ describe('SettingsStore', () => {
   it('rejects an invalid patch with invalid_input and writes nothing', () => {
     const backend = memoryBackend();
     const store = new SettingsStore(backend);
-    for (const patch of [{ contextThreshold: 5 }, { model: '' }, { reviewFirst: 'yes' }, { apiKey: 'sk-x' }]) {
+    for (const patch of [{ contextThreshold: 5 }, { model: '' }, { reviewFirst: 'yes' }, { apiKey: 'sk-x' }, { autoHandoff: 'on' }, { autoHandoffAt: 85 }]) {
       let caught: unknown;
       try {
         store.set(patch as unknown as SettingsPatch);
@@ -118,6 +120,14 @@ describe('openConfSettings (web mode, same file as electron-store)', () => {
     expect(configFilePath(dir)).toBe(join(dir, 'config.json'));
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ model: 'claude-haiku-4-5', contextThreshold: 0.5 });
     expect(openConfSettings(dir, log).get()).toEqual({ ...defaults, model: 'claude-haiku-4-5', contextThreshold: 0.5 });
+  });
+
+  it('keeps auto-handoff, off by default, and its level while it is off', () => {
+    expect(openConfSettings(dir, log).get()).toMatchObject({ autoHandoff: false, autoHandoffAt: 0.85 });
+    openConfSettings(dir, log).set({ autoHandoff: true, autoHandoffAt: 0.6 });
+    openConfSettings(dir, log).set({ autoHandoff: false });
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ autoHandoff: false, autoHandoffAt: 0.6 });
+    expect(openConfSettings(dir, log).get()).toEqual({ ...defaults, autoHandoffAt: 0.6 });
   });
 
   it('reads values another writer put there, and ignores the invalid ones', () => {

@@ -14,7 +14,7 @@ export const ChatRow = memo(function ChatRow({ item }: { item: ChatItem }) {
     case 'streaming':
       return <StreamingMessage />;
     case 'handoff':
-      return <HandoffCard document={item.document} entryId={item.key} />;
+      return <HandoffCard item={item} />;
     case 'note':
       return <NoteRow text={item.text} />;
     case 'handoffExchange':

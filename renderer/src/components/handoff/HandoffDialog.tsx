@@ -5,12 +5,16 @@ import { HandoffForm } from './HandoffForm';
 import { HandoffProgress } from './HandoffProgress';
 import { HandoffReview } from './HandoffReview';
 import { Modal } from '../common/Modal';
+import { uiTexts } from '../../texts';
 
 export function HandoffDialog() {
   const phase = useBaton((s) => s.handoff.phase);
+  // A handoff that started by itself says why the dialog opened, while it generates and in review.
+  const autoAt = useBaton((s) => (s.handoff.auto ? (s.settings?.autoHandoffAt ?? null) : null));
   if (phase === 'closed') return null;
   return (
     <Modal title="Hand off" className="handoff-dialog">
+      {autoAt !== null && <p className="dialog-text">{uiTexts.autoHandoffStarted(Math.round(autoAt * 100))}</p>}
       {phase === 'idle' && <HandoffForm />}
       {phase === 'generating' && <HandoffProgress />}
       {(phase === 'review' || phase === 'committing') && <HandoffReview />}

@@ -1,16 +1,29 @@
+// The dialog's first step: an optional focus, then the choice to hand off at once or to read the
+// document first. The choice made last is the default (the submit button), so Enter repeats it.
 import { useId } from 'react';
 import { useBaton } from '../../store/StoreProvider';
 
 export function HandoffForm() {
   const focus = useBaton((s) => s.handoff.focus);
-  const reviewFirst = useBaton((s) => s.settings?.reviewFirst);
+  const reviewFirst = useBaton((s) => s.settings?.reviewFirst ?? false);
   const setFocus = useBaton((s) => s.setHandoffFocus);
-  const updateSettings = useBaton((s) => s.updateSettings);
   const generate = useBaton((s) => s.generateHandoff);
   const close = useBaton((s) => s.closeHandoff);
   const focusId = useId();
+  const hintId = useId();
+  const choice = (review: boolean) => ({
+    type: review === reviewFirst ? ('submit' as const) : ('button' as const),
+    className: review === reviewFirst ? 'primary' : undefined,
+    onClick: review === reviewFirst ? undefined : () => void generate(review),
+  });
   return (
-    <>
+    <form
+      className="handoff-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void generate(reviewFirst);
+      }}
+    >
       <p className="dialog-text">
         Claude writes a handoff document about this session, and a fresh session continues from it.
       </p>
@@ -23,31 +36,30 @@ export function HandoffForm() {
         rows={3}
         value={focus}
         placeholder="What should the next session concentrate on?"
+        aria-describedby={hintId}
         onChange={(e) => setFocus(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          // Enter is the default button, as in the composer; Shift+Enter starts a new line.
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
             e.preventDefault();
-            void generate();
+            e.currentTarget.form?.requestSubmit();
           }
         }}
       />
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={reviewFirst ?? false}
-          disabled={reviewFirst === undefined}
-          onChange={(e) => void updateSettings({ reviewFirst: e.target.checked })}
-        />
-        Review before starting
-      </label>
+      <p id={hintId} className="field-hint">
+        Enter: {reviewFirst ? 'Generate and review' : 'Generate handoff'} · Shift+Enter: new line
+      </p>
       <div className="dialog-actions">
         <button type="button" onClick={close}>
           Close
         </button>
-        <button type="button" className="primary" onClick={() => void generate()}>
+        <button {...choice(true)} title="Read and edit the document before the new session starts">
+          Generate and review
+        </button>
+        <button {...choice(false)} title="Start the new session as soon as the document is written">
           Generate handoff
         </button>
       </div>
-    </>
+    </form>
   );
 }

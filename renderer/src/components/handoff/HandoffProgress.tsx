@@ -1,6 +1,7 @@
-// While generating: the document as it is written, and Cancel (Escape works too).
+// While generating: the document as it is written, rendered as it will read, and Cancel (Escape works too).
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useBaton } from '../../store/StoreProvider';
+import { Markdown } from '../chat/Markdown';
 
 export function HandoffProgress() {
   const preview = useBaton((s) => s.handoff.preview);
@@ -8,20 +9,26 @@ export function HandoffProgress() {
   const cancelling = useBaton((s) => s.handoff.cancelling);
   const cancel = useBaton((s) => s.cancelHandoff);
   const previewRef = useRef<HTMLDivElement>(null);
+  /** Follows the text as it is written, unless the user scrolled up to read. */
+  const following = useRef(true);
   // Focus starts on the preview, not on Cancel: the Enter that sent "/handoff …" must not land on Cancel.
   useEffect(() => previewRef.current?.focus(), []);
   useLayoutEffect(() => {
     const el = previewRef.current;
-    if (el) el.scrollTop = el.scrollHeight; // follow the text as it is written
+    if (el && following.current) el.scrollTop = el.scrollHeight;
   }, [preview]);
+  const onScroll = () => {
+    const el = previewRef.current;
+    if (el) following.current = el.scrollHeight - el.scrollTop - el.clientHeight < 32;
+  };
   return (
     <>
       <p className="dialog-text">
         {cancelling ? 'Cancelling…' : 'Writing the handoff document…'}
         {focus && <span className="handoff-focus"> Focus: {focus}</span>}
       </p>
-      <div ref={previewRef} className="handoff-preview" role="region" aria-label="Handoff preview" aria-busy="true" tabIndex={0}>
-        {preview || <span className="muted">Waiting for the first words…</span>}
+      <div ref={previewRef} className="handoff-preview" role="region" aria-label="Handoff preview" aria-busy="true" tabIndex={0} onScroll={onScroll}>
+        {preview ? <Markdown text={withoutOpenHeading(preview)} streaming /> : <span className="muted">Waiting for the first words…</span>}
       </div>
       <div className="dialog-actions">
         <button type="button" disabled={cancelling} onClick={() => void cancel()}>
@@ -30,4 +37,9 @@ export function HandoffProgress() {
       </div>
     </>
   );
+}
+
+/** A heading's "#" marks without its words yet would show as an empty heading for a moment: wait for them. */
+function withoutOpenHeading(text: string): string {
+  return text.replace(/(^|\n)#{1,6}[ \t]*$/, '$1');
 }

@@ -2,6 +2,7 @@ import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
 import { ApiKeyForm } from './ApiKeyForm';
 import { AppearanceFields } from './AppearanceFields';
+import { AutoHandoffField } from './AutoHandoffField';
 import { Modal } from '../common/Modal';
 import { ModelSelect } from './ModelSelect';
 import { ThinkingField } from './ThinkingField';
@@ -40,6 +41,12 @@ export function SettingsDialog() {
           />
           <ThinkingField value={settings.thinking} onChange={(thinking) => void updateSettings({ thinking })} />
           <ThresholdField value={settings.contextThreshold} onChange={(contextThreshold) => void updateSettings({ contextThreshold })} />
+          <AutoHandoffField
+            enabled={settings.autoHandoff}
+            at={settings.autoHandoffAt}
+            reviewFirst={settings.reviewFirst}
+            onChange={(patch) => void updateSettings(patch)}
+          />
           <label className="checkbox">
             <input type="checkbox" checked={settings.reviewFirst} onChange={(e) => void updateSettings({ reviewFirst: e.target.checked })} />
             Review before starting

@@ -1,0 +1,53 @@
+// Auto-handoff (SPEC §4.2, an option, off by default): when a reply ends with the context at or above the
+// level the user set, the handoff starts by itself; with review first it stops at the review, as one the
+// user started would. It never starts while a reply streams or another handoff runs, at most once per
+// session, and not in a session where a handoff was already tried or made: after that the user decides.
+import type { HandoffResult } from '../../../shared/contract';
+import type { SessionEntry } from '../../../shared/session';
+import { handoffExchangeTracker } from '../../../shared/sessionFormat';
+import type { AgentSession } from '../agent/AgentSession';
+import type { LoopResult } from '../agent/agentLoop';
+import { toApiError } from '../errors';
+
+/** A reply that ended by itself: not stopped, not failed, not cut off (the user may want to Continue it). */
+const FINISHED = new Set(['end_turn', 'stop_sequence', 'model_context_window_exceeded']);
+
+export class AutoHandoff {
+  /** Sessions it started in since the app started (the exchange it leaves on disk covers the rest). */
+  private readonly started = new Set<string>();
+
+  constructor(
+    private readonly agent: AgentSession,
+    /** Starts a handoff exactly as handoff.start does, and answers as it does. */
+    private readonly start: (review: boolean) => Promise<HandoffResult>,
+  ) {}
+
+  /** After a conversation run (never a handoff's own): starts the handoff when its reply ended above the level. */
+  afterRun(run: LoopResult): void {
+    if (!this.isDue(run)) return;
+    const agent = this.agent;
+    const sessionId = agent.sessionId;
+    const review = agent.settings.reviewFirst;
+    this.started.add(sessionId);
+    agent.emit({ type: 'handoff_auto', sessionId, review });
+    const told = (result: HandoffResult) => agent.emit({ type: 'handoff_auto_result', sessionId, result });
+    this.start(review).then(told, (err: unknown) => told({ status: 'failed', message: toApiError(err).message }));
+  }
+
+  private isDue({ reply, error }: LoopResult): boolean {
+    const agent = this.agent;
+    const { autoHandoff, autoHandoffAt } = agent.settings;
+    if (!autoHandoff || !reply || reply.aborted || error !== undefined) return false;
+    if (!FINISHED.has(reply.stopReason ?? 'end_turn')) return false;
+    if (agent.isStreaming || agent.isGeneratingHandoff || this.started.has(agent.sessionId)) return false;
+    const { tokens, window } = agent.getContextUsage();
+    if (window <= 0 || tokens / window < autoHandoffAt) return false;
+    return !hasHandoffExchange(agent.sessionManager.getBranch());
+  }
+}
+
+/** Whether a handoff was tried (or made) in the branch: its exchange stays on disk whatever came of it. */
+function hasHandoffExchange(branch: readonly SessionEntry[]): boolean {
+  const inHandoff = handoffExchangeTracker();
+  return branch.some((entry) => entry.type === 'handoff_outcome' || (entry.type === 'message' && inHandoff(entry.message)));
+}
