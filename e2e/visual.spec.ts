@@ -84,10 +84,9 @@ for (const variant of VARIANTS) {
     // The Hand off dialog while the document is written (it waits mid-way), then cancelled.
     await page.keyboard.press('Control+Shift+H');
     const dialog = handoffDialog(page);
-    await dialog.getByRole('checkbox', { name: 'Review before starting' }).check();
     baton.fake.enqueue({ kind: 'stall', text: handoffDocument('PARSER').slice(0, 240) });
-    await dialog.getByRole('button', { name: 'Generate handoff' }).click();
-    await expect(dialog.getByRole('region', { name: 'Handoff preview' })).toContainText('## Constraints');
+    await dialog.getByRole('button', { name: 'Generate and review' }).click();
+    await expect(dialog.getByRole('region', { name: 'Handoff preview' })).toContainText('Constraints');
     await looks(page, `handoff-generating-${variant.name}`);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -95,7 +94,7 @@ for (const variant of VARIANTS) {
     // Review first: the document to edit.
     await page.keyboard.press('Control+Shift+H');
     baton.fake.enqueue({ kind: 'text', text: handoffDocument('PARSER') });
-    await dialog.getByRole('button', { name: 'Generate handoff' }).click();
+    await dialog.getByRole('button', { name: 'Generate and review' }).click();
     await expect(dialog.getByRole('textbox', { name: 'Handoff document' })).toHaveValue(/PARSER — goal/);
     await looks(page, `review-${variant.name}`);
 
