@@ -9,7 +9,7 @@ test('a reply streams in as Markdown, and the sidebar titles the session', async
     kind: 'text',
     text: 'Here is **bold** text.\n\n```ts\nconst answer = 42;\n```\n\nRaw <b>html</b> stays text.',
     chunkSize: 6,
-    delayMs: 40,
+    delayMs: 250, // about 4 s: still streaming when a busy machine gets to look for Stop
   });
   await send(page, 'Show me some Markdown');
 
