@@ -50,6 +50,8 @@ export const AppInfo = z.object({
   /** Where the key comes from and how safely it is kept (`memory`: web mode, entered in Settings, kept until the server stops). */
   apiKeySource: z.enum(['safeStorage', 'basic_text', 'environment', 'memory', 'none']),
   dataDir: z.string(),
+  /** Set while nothing can be saved (a read-only or full disk): why, and that sessions can only be read. */
+  storageProblem: z.string().optional(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 

@@ -38,7 +38,7 @@ export class SessionNavigator {
     const previewed = statSync(this.store.fileFor(id)).size >= PREVIEW_MIN_BYTES;
     if (previewed) this.emit({ type: 'session_switched', session: previewOf(this.store.tail(id, 50), this.agent, this.store) });
     try {
-      return this.switchTo(this.store.open(id));
+      return this.switchTo(this.store.openOrRead(id));
     } catch (err) {
       if (previewed) this.emit({ type: 'session_switched', session: this.view() }); // back to where the user still is
       throw err;

@@ -49,6 +49,12 @@ describe('first run', () => {
     await app({ 'app.info': () => info({ hasApiKey: true, apiKeySource: 'basic_text' }) });
     expect(document.querySelector('[role="status"]')?.textContent).toContain("OS keyring isn't available");
   });
+
+  it('a data folder that cannot be written is an error that stays, saying why', async () => {
+    const why = 'The disk is read-only, so this was not saved. Sessions can be read but not changed until Baton may write to its data folder again (EROFS).';
+    await app({ 'app.info': () => info({ hasApiKey: true, storageProblem: why }) });
+    expect(document.querySelector('[role="alert"]')?.textContent).toContain(why);
+  });
 });
 
 describe('sidebar', () => {

@@ -1,7 +1,8 @@
 // SPEC §2, §6, §8: a full disk or a read-only data folder never ends the web-mode process. Background
 // work that fails (the lazy index save) reaches the user as a storage error; calls that cannot save are
 // answered with one; the server keeps serving. Faults are injected through the session store's fs seam.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -114,5 +115,54 @@ describe('a read-only data folder', () => {
     expect(await page.call('app.info', {})).toMatchObject({ ok: true, data: { name: 'Baton' } });
     expect(sessionFiles(app.dataDir).map((f) => readFileSync(join(app!.dataDir, 'sessions', f), 'utf8'))).toEqual(before);
     page.ws.close();
+  });
+
+  it('starts on a folder that was read-only already: the sessions can be read, every write is refused, and the page is told why', async () => {
+    let readOnly = false;
+    app = await startTestApp({ modelUrl: fake.url, apiKey: 'test-key', fs: readOnlyWhen(() => readOnly) });
+    let page = await connectPage(app.url);
+    fake.enqueue({ kind: 'text', text: 'From the first session' });
+    await page.call('chat.send', { text: 'First' });
+    await expect.poll(() => page.events.some((e) => e.type === 'agent_end')).toBe(true);
+    const first = (await page.call('sessions.current', {})) as { ok: true; data: { header: { id: string } } };
+    await page.call('sessions.new', {});
+    fake.enqueue({ kind: 'text', text: 'From the latest session' });
+    await page.call('chat.send', { text: 'Latest' });
+    await expect.poll(() => page.events.filter((e) => e.type === 'agent_end').length).toBe(2);
+    page.ws.close();
+    await app.stop();
+    // Without the indexes the start has to rebuild them, and cannot save them either.
+    const indexes = readdirSync(app.dataDir).filter((f) => f.includes('index'));
+    expect(indexes.length).toBeGreaterThan(0);
+    for (const index of indexes) rmSync(join(app.dataDir, index));
+    const before = sessionFiles(app.dataDir).map((f) => readFileSync(join(app!.dataDir, 'sessions', f), 'utf8'));
+
+    readOnly = true;
+    await app.start();
+    page = await connectPage(app.url);
+    const why = expect.stringMatching(/^The disk is read-only, so this was not saved\. Sessions can be read but not changed .*\(EROFS\)\.$/);
+    expect(await page.call('app.info', {})).toMatchObject({ ok: true, data: { storageProblem: why } });
+    // Where the user left off, read-only.
+    expect(JSON.stringify(await page.call('sessions.current', {}))).toContain('From the latest session');
+    expect(await page.call('chat.send', { text: 'Not saved' })).toMatchObject({ ok: false, error: { code: 'storage', message: why } });
+    // Another session opens too, read-only.
+    const opened = await page.call('sessions.open', { id: first.data.header.id });
+    expect(JSON.stringify(opened)).toContain('From the first session');
+    expect(await page.call('sessions.list', {})).toMatchObject({ ok: true, data: expect.arrayContaining([expect.objectContaining({ id: first.data.header.id })]) });
+    expect(await page.call('sessions.new', {})).toMatchObject({ ok: false, error: { code: 'storage' } });
+
+    expect(await page.call('app.info', {})).toMatchObject({ ok: true, data: { name: 'Baton' } });
+    expect(sessionFiles(app.dataDir).map((f) => readFileSync(join(app!.dataDir, 'sessions', f), 'utf8'))).toEqual(before);
+    page.ws.close();
+  });
+
+  it('with no session to show, refuses to start with the reason rather than starting broken', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'baton-readonly-'));
+    mkdirSync(join(dataDir, 'sessions'));
+    await expect(startTestApp({ modelUrl: fake.url, apiKey: 'test-key', dataDir, fs: readOnlyWhen(() => true) })).rejects.toThrow(
+      /The disk is read-only, so this was not saved\..*\(EROFS\)/,
+    );
+    expect(readdirSync(join(dataDir, 'sessions'))).toEqual([]);
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });

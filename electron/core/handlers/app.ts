@@ -5,7 +5,7 @@ import type { Handlers } from '../ipc/dispatcher';
 import { isSafeExternalUrl } from '../security/externalUrl';
 import type { CoreContext } from './context';
 
-export function appInfo({ options }: CoreContext): AppInfo {
+export function appInfo({ options, agent }: CoreContext): AppInfo {
   const hasApiKey = Boolean(options.apiKey.get());
   return {
     name: 'Baton',
@@ -15,6 +15,7 @@ export function appInfo({ options }: CoreContext): AppInfo {
     hasApiKey,
     apiKeySource: hasApiKey ? options.apiKey.source : 'none',
     dataDir: options.dataDir,
+    storageProblem: agent.sessionManager.readOnlyReason,
   };
 }
 

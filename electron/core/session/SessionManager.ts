@@ -55,6 +55,8 @@ export interface NewSessionOptions {
 export interface OpenOptions extends FsOptions {
   /** Load without taking the lock; every append then throws READ_ONLY. For a file another process writes. */
   readOnly?: boolean;
+  /** Why the file is open read-only, said when an append is refused (the data folder cannot be written). */
+  readOnlyReason?: string;
 }
 
 /** A sidebar row for this session, plus the first user message the index searches. */
@@ -68,6 +70,8 @@ interface OwnedFile {
   writer: RecordWriter | undefined;
   lock: FileLock | undefined;
   unreadableRecords: number;
+  /** Set when the session is open read-only because nothing can be saved; what the user is told. */
+  readOnlyReason: string | undefined;
   messageCount: number;
   firstMessage: string | undefined;
   explicitTitle: string | undefined;
@@ -114,7 +118,9 @@ export class SessionManager {
    */
   static open(filePath: string, opts: OpenOptions = {}): SessionManager {
     const fs = opts.fs ?? realFs;
-    return new SessionManager(dirname(filePath), openFile(fs, filePath, opts.readOnly === true), fs);
+    const file = openFile(fs, filePath, opts.readOnly === true);
+    file.readOnlyReason = opts.readOnlyReason;
+    return new SessionManager(dirname(filePath), file, fs);
   }
 
   /**
@@ -141,6 +147,11 @@ export class SessionManager {
 
   getSessionFile(): string {
     return this.file.path;
+  }
+
+  /** Why nothing can be saved to this session (it was opened read-only for that reason); else undefined. */
+  get readOnlyReason(): string | undefined {
+    return this.file.readOnlyReason;
   }
 
   /** Records skipped on load because they could not be read ("N records could not be read"). */
@@ -312,7 +323,7 @@ export class SessionManager {
   private append(draft: SessionEntry): SessionEntry {
     const { writer, path } = this.file;
     if (this.closed) throw new StorageError('CLOSED', `Session file ${path} is closed`);
-    if (!writer) throw new StorageError('READ_ONLY', `Session file ${path} is open read-only`);
+    if (!writer) throw new StorageError('READ_ONLY', this.file.readOnlyReason ?? `Session file ${path} is open read-only`);
     if (!isSessionEntry(draft)) throw new TypeError(`Refusing to save a malformed ${(draft as SessionEntry).type} entry`);
     const line = JSON.stringify(draft);
     writer.append(line, true);
@@ -411,6 +422,7 @@ function emptyFile(path: string, header: SessionHeader): OwnedFile {
     writer: undefined,
     lock: undefined,
     unreadableRecords: 0,
+    readOnlyReason: undefined,
     messageCount: 0,
     firstMessage: undefined,
     explicitTitle: undefined,

@@ -7,7 +7,7 @@ import type { SessionHit } from '../../../shared/search';
 import type { SessionEntry, SessionSummary } from '../../../shared/session';
 import { SearchIndex } from '../search/SearchIndex';
 import { searchSessions } from '../search/searchSessions';
-import { errnoCode, StorageError } from '../storage/errors';
+import { cannotWriteReason, errnoCode, StorageError } from '../storage/errors';
 import { realFs, type FsSeam } from '../storage/fsSeam';
 import { closeQuietly, fsyncDir, openFd } from '../storage/io';
 import { entryId } from './entryId';
@@ -73,12 +73,26 @@ export class SessionStore {
     return SessionManager.open(this.fileFor(id), { fs: this.fs, readOnly: true });
   }
 
+  /**
+   * Opens a session for the user: for writing, or, when the data folder cannot be written (read-only,
+   * full, no permission), read-only, so it can still be read and every write is refused with the reason.
+   */
+  openOrRead(id: string): SessionManager {
+    try {
+      return this.open(id);
+    } catch (err) {
+      const readOnlyReason = cannotWriteReason(err);
+      if (!readOnlyReason) throw err;
+      return SessionManager.open(this.fileFor(id), { fs: this.fs, readOnly: true, readOnlyReason });
+    }
+  }
+
   /** At startup: the most recently active session that opens (readable, no other writer), else a new one. */
   openLatestOrCreate(): SessionManager {
     for (const summary of this.index.list()) {
       if (summary.unreadable) continue;
       try {
-        return this.open(summary.id);
+        return this.openOrRead(summary.id);
       } catch {
         // Locked by another instance or unreadable after all: try the next one.
       }

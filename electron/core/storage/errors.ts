@@ -45,6 +45,16 @@ const REASONS: Record<string, string> = {
   EIO: 'The disk reported an error, so this was not saved.',
 };
 
+/**
+ * When `err` says the data folder cannot be written (read-only, full, no permission), what the user is
+ * told while sessions can still be read; undefined for any other failure.
+ */
+export function cannotWriteReason(err: unknown): string | undefined {
+  if (!(err instanceof StorageError) || err instanceof LockedError) return undefined;
+  const reason = REASONS[err.code];
+  return reason && `${reason} Sessions can be read but not changed until Baton may write to its data folder again (${err.code}).`;
+}
+
 /** Another live process (or this one) holds the file's lock. */
 export class LockedError extends StorageError {
   override name = 'LockedError';

@@ -17,11 +17,16 @@ export interface SettingsSlice {
   askForApiKey: () => Promise<void>;
 }
 
+/** The notice that says nothing can be saved; one at a time, gone once the disk can be written again. */
+const STORAGE_KEY = 'storage';
+
 export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps) => {
   const applyInfo = (info: AppInfo) => {
     set({ info });
     if (info.apiKeySource === 'basic_text') get().notify('warning', uiTexts.keyringUnavailable, 'keyring');
     else get().clearNotice('keyring');
+    if (info.storageProblem) get().notify('error', info.storageProblem, STORAGE_KEY);
+    else get().clearNotice(STORAGE_KEY);
   };
 
   return {
