@@ -12,11 +12,14 @@ import { SessionStore } from '../electron/core/session/SessionStore';
 import { report } from './report';
 
 const gc = exposeGc();
-/** The words messages are made of: English, and two scripts whose every character is multi-byte in UTF-8. */
+const ASCII_WORDS = 'the of handoff session append record file turn model context sidebar index tail parse stream token user assistant budget'.split(' ');
+/** The words messages are made of: English, two scripts whose every character is multi-byte in UTF-8, and a mix. */
 const VOCABULARIES = {
-  ascii: 'the of handoff session append record file turn model context sidebar index tail parse stream token user assistant budget'.split(' '),
+  ascii: ASCII_WORDS,
   thai: 'การส่งต่อ เซสชัน ข้อความ ไฟล์ บันทึก ผู้ใช้ ผู้ช่วย บริบท โมเดล ดัชนี แถบด้านข้าง งบประมาณ สตรีม โทเค็น และ ของ ที่ ใน'.split(' '),
   cjk: '会话 交接 文件 记录 模型 上下文 索引 侧边栏 预算 令牌 用户 助手 セッション 引き継ぎ ファイル 🚀 ✅ 🎉 👍 📄 的 是'.split(' '),
+  /** English with about one word in 150 that is not ASCII: every decode group holds some. */
+  mixed: [...Array.from({ length: 149 }, (_, i) => ASCII_WORDS[i % ASCII_WORDS.length]!), '会话'],
 };
 type Script = keyof typeof VOCABULARIES;
 const VOCAB = VOCABULARIES.ascii;

@@ -1,12 +1,14 @@
 // Full load of a session file: header, every readable entry, and how many records could not be read.
 // The open budget is 1.3× the JSON.parse of the lines alone, for English and for Thai or CJK text alike
-// (SPEC §8), so the file is streamed through one reused 4 MB buffer: no file-sized buffer or string ever
+// (SPEC §8), so the file is streamed through reused 4 MB buffers: no file-sized buffer or string ever
 // exists, which keeps the garbage collector (the real cost next to JSON.parse) out of the way. Decoding
-// is the other cost: ASCII is copied as latin1, anything else goes through a faster decoder (utf8.ts).
+// is the other cost: ASCII is copied as latin1; anything else is decoded by a faster decoder (utf8.ts),
+// for a big file on a second thread, a chunk ahead of the parse (decodeThread.ts).
 import { isAscii } from 'node:buffer';
 import type { SessionEntry, SessionHeader } from '../../../shared/session';
 import type { FsSeam } from '../storage/fsSeam';
-import { decodeUtf8 } from '../storage/utf8';
+import { DecodeThread, SLOT_BYTES, type DecodeJob } from '../storage/decodeThread';
+import { jsonLinesText } from '../storage/utf8';
 import { isSessionEntry } from './entryShape';
 import { parseHeaderLine, readHeaderLine } from './headerLine';
 
@@ -22,18 +24,40 @@ export interface ParsedSession {
   fileLength: number;
 }
 
-const CHUNK = 4 * 1024 * 1024;
+/** Files smaller than this are decoded on this thread: starting the helper would cost more. */
+const THREAD_MIN_BYTES = 8 * 1024 * 1024;
 
 export function readSessionFile(fs: FsSeam, fd: number, path: string): ParsedSession {
   const size = fs.fstatSync(fd).size;
   const { header, end } = readHeaderLine(fs, fd, size, path);
-  const lines = new EntryLines(end);
-  const buf = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(1, size - end)));
-  for (let pos = end; pos < size; ) {
+  const thread = size - end >= THREAD_MIN_BYTES ? DecodeThread.get() : undefined;
+  const lines = new EntryLines(end, thread);
+  const slots = thread ? [0, 1].map((i) => thread.input.subarray(i * SLOT_BYTES, (i + 1) * SLOT_BYTES)) : [Buffer.allocUnsafe(Math.min(SLOT_BYTES, Math.max(1, size - end)))];
+  const firstJob = thread?.nextJob ?? 0;
+  let pos = end;
+  let slot = 0;
+  /** Reads the next chunk into the next slot and queues its groups; undefined at the end of the file. */
+  const readNext = (): PlannedChunk | undefined => {
+    if (pos >= size) return undefined;
+    const buf = slots[slot]!;
     const n = fs.readSync(fd, buf, 0, Math.min(buf.length, size - pos), pos);
-    if (n === 0) break; // the file shrank while we read it
-    lines.feed(n === buf.length ? buf : buf.subarray(0, n), true);
+    if (n === 0) return undefined; // the file shrank while we read it
     pos += n;
+    const planned = lines.plan(n === buf.length ? buf : buf.subarray(0, n), slot, slot * SLOT_BYTES);
+    slot = (slot + 1) % slots.length;
+    return planned;
+  };
+  try {
+    // With two slots the next chunk is read, and decoded by the helper, while this one is parsed.
+    let chunk = readNext();
+    while (chunk) {
+      const next = slots.length > 1 ? readNext() : undefined;
+      lines.consume(chunk, true);
+      chunk = next ?? (slots.length > 1 ? undefined : readNext());
+    }
+  } catch (err) {
+    thread?.cancelFrom(firstJob);
+    throw err;
   }
   return { header, ...lines.result(), fileLength: size };
 }
@@ -42,21 +66,40 @@ export function readSessionFile(fs: FsSeam, fd: number, path: string): ParsedSes
 export function parseSessionBytes(bytes: Buffer, path: string): ParsedSession {
   const { header, end } = parseHeaderLine(bytes, bytes.length, path);
   const lines = new EntryLines(end);
-  lines.feed(bytes.subarray(end), false);
+  const rest = bytes.subarray(end);
+  lines.consume(lines.plan(rest, 0, 0), false);
   return { header, ...lines.result(), fileLength: bytes.length };
 }
 
-/** ASCII (the common case) decodes as latin1, a plain copy; anything else through the fast decoder. */
+/** ASCII (the common case) decodes as latin1, a plain copy; anything else as UTF-8. */
 function lineText(bytes: Buffer, start: number, end: number): string {
-  return isAscii(bytes.subarray(start, end)) ? bytes.toString('latin1', start, end) : decodeUtf8(bytes, start, end);
+  return isAscii(bytes.subarray(start, end)) ? bytes.toString('latin1', start, end) : bytes.toString('utf8', start, end);
 }
 
 /**
- * Lines are decoded this many bytes at a time: one string per group, split into slices of it, so there
- * are a few thousand strings instead of 100,000 (which keeps the young generation, and so the scavenger,
+ * Lines are decoded this many bytes at a time: one string per group, parsed as one array, so there are a
+ * few thousand strings instead of 100,000 (which keeps the young generation, and so the scavenger,
  * quiet), each small enough for the decoder's output to stay in the CPU cache.
  */
 const DECODE_GROUP_BYTES = 64 * 1024;
+
+/** Complete lines [start, end) of a chunk (end is the last line's `\n`); `job` when the helper decodes them. */
+interface Group {
+  start: number;
+  end: number;
+  ascii: boolean;
+  job?: DecodeJob;
+}
+
+/** A chunk read and split into groups, before any of it is parsed. */
+interface PlannedChunk {
+  chunk: Buffer;
+  /** The `\n` that ends the line begun in an earlier chunk (-1: none, or no line was begun). */
+  headEnd: number;
+  groups: Group[];
+  /** Just past the chunk's last `\n` (0 when it has none). */
+  tailStart: number;
+}
 
 /** Turns a stream of bytes after the header into entries, one complete line at a time. */
 class EntryLines {
@@ -64,45 +107,63 @@ class EntryLines {
   private unreadable = 0;
   /** Start of a line that began in an earlier chunk and has not ended yet. */
   private carry: Buffer[] = [];
+  /** Whether the last chunk planned ended inside a line (so the next one begins with the rest of it). */
+  private midLine = false;
 
-  constructor(private completeLength: number) {}
+  constructor(
+    private completeLength: number,
+    private readonly thread?: DecodeThread,
+  ) {}
 
-  /** `reused`: the caller will overwrite `chunk`, so a partial line must be copied out of it. */
-  feed(chunk: Buffer, reused: boolean): void {
-    let start = 0;
+  /** Splits a chunk's complete lines into groups and queues those that are not ASCII for the helper. */
+  plan(chunk: Buffer, slot: number, slotOffset: number): PlannedChunk {
+    const first = this.midLine ? chunk.indexOf(10) : -1;
+    const last = chunk.lastIndexOf(10);
+    this.thread?.beginSlot(slot);
+    const groups: Group[] = [];
+    for (let at = first + 1; at <= last; ) {
+      // The group ends at a line end; a line longer than a group is a group of its own.
+      let stop = at + DECODE_GROUP_BYTES >= last ? last : chunk.lastIndexOf(10, at + DECODE_GROUP_BYTES);
+      if (stop < at) stop = chunk.indexOf(10, at);
+      const ascii = isAscii(chunk.subarray(at, stop));
+      const job = ascii ? undefined : this.thread?.post(slot, slotOffset + at, slotOffset + stop);
+      groups.push({ start: at, end: stop, ascii, job });
+      at = stop + 1;
+    }
+    this.midLine = last < 0 ? this.midLine || chunk.length > 0 : last + 1 < chunk.length;
+    return { chunk, headEnd: first, groups, tailStart: last + 1 };
+  }
+
+  /** Parses a planned chunk. `reused`: the caller will overwrite the chunk, so a partial line is copied out. */
+  consume({ chunk, headEnd, groups, tailStart }: PlannedChunk, reused: boolean): void {
     if (this.carry.length) {
-      const nl = chunk.indexOf(10);
-      if (nl < 0) {
+      if (headEnd < 0) {
         this.carry.push(reused ? Buffer.from(chunk) : chunk);
         return;
       }
-      const line = Buffer.concat([...this.carry, chunk.subarray(0, nl)]);
+      const line = Buffer.concat([...this.carry, chunk.subarray(0, headEnd)]);
       this.carry = [];
       this.parse(lineText(line, 0, line.length));
       this.completeLength += line.length + 1;
-      start = nl + 1;
     }
-    const last = chunk.lastIndexOf(10);
-    if (last >= start) {
-      this.parseLines(chunk, start, last);
-      this.completeLength += last + 1 - start;
-      start = last + 1;
-    }
-    if (start < chunk.length) {
-      const rest = chunk.subarray(start);
+    for (const group of groups) this.parseGroup(chunk, group);
+    if (groups.length) this.completeLength += groups.at(-1)!.end + 1 - groups[0]!.start;
+    if (tailStart < chunk.length) {
+      const rest = chunk.subarray(tailStart);
       this.carry.push(reused ? Buffer.from(rest) : rest);
     }
   }
 
-  /** Parses the complete lines in [start, end) of `chunk` (`end` is the last line's `\n`). */
-  private parseLines(chunk: Buffer, start: number, end: number): void {
-    for (let at = start; at < end; ) {
-      // The group ends at a line end; a line longer than a group is a group of its own.
-      let stop = at + DECODE_GROUP_BYTES >= end ? end : chunk.lastIndexOf(10, at + DECODE_GROUP_BYTES);
-      if (stop < at) stop = chunk.indexOf(10, at);
-      for (const line of lineText(chunk, at, stop).split('\n')) if (line.length) this.parse(line);
-      at = stop + 1;
+  private parseGroup(chunk: Buffer, { start, end, ascii, job }: Group): void {
+    if (ascii) {
+      for (const line of chunk.toString('latin1', start, end).split('\n')) if (line.length) this.parse(line);
+      return;
     }
+    const array = job === undefined ? jsonLinesText(chunk, start, end) : this.thread!.take(job);
+    const values = array === undefined ? undefined : parseArray(array);
+    if (values) for (const value of values) this.add(value);
+    // Bytes that are not UTF-8, or a line that is not one JSON value: line by line, as Node decodes them.
+    else for (const line of chunk.toString('utf8', start, end).split('\n')) if (line.length) this.parse(line);
   }
 
   result(): { entries: SessionEntry[]; unreadableRecords: number; completeLength: number } {
@@ -119,7 +180,21 @@ class EntryLines {
       this.unreadable++;
       return;
     }
+    this.add(value);
+  }
+
+  private add(value: unknown): void {
     if (isSessionEntry(value)) this.entries.push(value);
     else this.unreadable++;
+  }
+}
+
+/** The values of a group's `[…]`, or undefined when it is not JSON or holds no value (blank lines only). */
+function parseArray(text: string): unknown[] | undefined {
+  try {
+    const values = JSON.parse(text) as unknown[];
+    return values.length ? values : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -1,42 +1,70 @@
-// The fast UTF-8 decoder used when a session holds non-ASCII text: always exactly what Node's decoder
-// gives, for well-formed text (Thai, CJK, emoji) and for any bytes at all (invalid, truncated, overlong).
+// The decoder used when a session holds non-ASCII text: a group of lines becomes one JSON array, and that
+// array says exactly what the lines say one by one, or the decoder declines and the lines are read one by
+// one as Node decodes them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8 } from '../../../electron/core/storage/utf8';
+import { jsonLinesText } from '../../../electron/core/storage/utf8';
 
-describe('decodeUtf8', () => {
-  it('decodes Thai, CJK and emoji as Node does', () => {
-    const text = 'การส่งต่อ 会话 セッション 🚀✅ café — "quoted" \\n';
-    const bytes = Buffer.from(`xx${text}yy`);
-    expect(decodeUtf8(bytes, 2, bytes.length - 2)).toBe(text);
+/** What reading the lines one by one gives: each line's value, or 'unreadable'. */
+function oneByOne(bytes: Buffer): unknown[] {
+  return bytes
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.length && line !== '\r')
+    .map((line) => {
+      try {
+        return JSON.parse(line) as unknown;
+      } catch {
+        return 'unreadable';
+      }
+    });
+}
+
+function asArray(bytes: Buffer): unknown[] | undefined {
+  const text = jsonLinesText(bytes, 0, bytes.length);
+  if (text === undefined) return undefined;
+  try {
+    const values = JSON.parse(text) as unknown[];
+    return values.length ? values : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+describe('jsonLinesText', () => {
+  it('decodes lines of Thai, CJK and emoji into one array of their values', () => {
+    const values = [{ text: 'การส่งต่อ 会话 セッション 🚀✅ café — "quoted" \\n' }, ['ข้อความ', 1, null], 'สตรีม', 42];
+    const bytes = Buffer.from(values.map((v) => JSON.stringify(v)).join('\r\n'));
+    expect(asArray(bytes)).toEqual(values);
   });
 
-  it('equals buffer.toString("utf8") on any string, lone surrogates included', () => {
+  it('gives the same values as the lines one by one, for any strings (lone surrogates included)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => {
-        const bytes = Buffer.from(text, 'utf8');
-        expect(decodeUtf8(bytes, 0, bytes.length)).toBe(bytes.toString('utf8'));
+      fc.property(fc.array(fc.oneof(fc.string({ unit: 'binary', maxLength: 60 }), fc.jsonValue()), { minLength: 1, maxLength: 8 }), (values) => {
+        const bytes = Buffer.from(values.map((v) => JSON.stringify(v)).join('\n'));
+        expect(asArray(bytes)).toEqual(oneByOne(bytes));
       }),
       { numRuns: 500 },
     );
   });
 
-  it('equals buffer.toString("utf8") on any bytes and any range of them', () => {
+  it('declines whenever the array would not say what the lines say one by one', () => {
+    // Fragments that make lines break inside values, two values share a line, blank lines, bad JSON.
+    const fragment = fc.constantFrom('{', '}', '[', ']', '"', '\\', ',', ':', '1', 'a', ' ', '\n', '\r', 'ก', '🚀', '"x"', 'null', '{"a":1}', '[2]');
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 200 }), fc.nat(), fc.nat(), (raw, a, b) => {
-        const bytes = Buffer.from(raw);
-        const start = bytes.length ? a % bytes.length : 0;
-        const end = start + (bytes.length - start ? b % (bytes.length - start + 1) : 0);
-        expect(decodeUtf8(bytes, start, end)).toBe(bytes.toString('utf8', start, end));
+      fc.property(fc.array(fragment, { maxLength: 24 }), (parts) => {
+        const bytes = Buffer.from(parts.join(''));
+        const values = asArray(bytes);
+        if (values !== undefined) expect(values).toEqual(oneByOne(bytes));
       }),
-      { numRuns: 2000 },
+      { numRuns: 5000 },
     );
   });
 
-  it('sends overlong forms, surrogates, code points past U+10FFFF and cut sequences to the replacement character as Node does', () => {
+  it('declines bytes that are not well-formed UTF-8 (overlong, surrogate, past U+10FFFF, cut short)', () => {
     for (const raw of [[0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xe0, 0xb8], [0xf0, 0x9f, 0x9a], [0x80], [0xff]]) {
-      const bytes = Buffer.from([0x61, ...raw, 0x62]);
-      expect(decodeUtf8(bytes, 0, bytes.length)).toBe(bytes.toString('utf8'));
+      const bytes = Buffer.from([0x22, ...raw, 0x22]);
+      expect(jsonLinesText(bytes, 0, bytes.length)).toBeUndefined();
     }
   });
 });

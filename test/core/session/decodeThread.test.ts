@@ -1,0 +1,78 @@
+// Big sessions are decoded on a second thread while this one parses (SPEC §8). The helper runs its own
+// copy of the decoder; whatever it decodes, or this thread takes over, an open reads exactly what the
+// file says: the same entries and the same unreadable lines as reading it all on one thread.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SessionEntry } from '../../../shared/session';
+import { parseSessionBytes } from '../../../electron/core/session/parseSession';
+import { SessionManager } from '../../../electron/core/session/SessionManager';
+import { DecodeThread, SLOT_BYTES } from '../../../electron/core/storage/decodeThread';
+import { sessionFileName } from '../../../electron/core/session/fileName';
+
+const THAI = 'การส่งต่อ เซสชัน ข้อความ 会话 交接 🚀 ✅ ';
+
+function entry(i: number, text: string): SessionEntry {
+  return {
+    type: 'message',
+    id: `e${i}`,
+    parentId: i ? `e${i - 1}` : null,
+    timestamp: new Date(i * 1000).toISOString(),
+    message: { role: i % 2 ? 'assistant' : 'user', content: [{ type: 'text', text }] },
+  };
+}
+
+describe('the decode thread', () => {
+  it('starts, and decodes a queued group of lines into one JSON array', async () => {
+    const thread = DecodeThread.get();
+    expect(thread).toBeDefined();
+    const values = [entry(0, THAI), entry(1, `${THAI}"quoted"\n`), 'สตรีม'];
+    const bytes = Buffer.from(values.map((v) => JSON.stringify(v)).join('\n'));
+    thread!.input.set(bytes, 0);
+    thread!.beginSlot(0);
+    const job = thread!.post(0, 0, bytes.length);
+    await expect.poll(() => thread!.status(job), { timeout: 5_000 }).toBe('done');
+    expect(JSON.parse(thread!.take(job)!)).toEqual(values);
+  });
+
+  it('opens a big session with every entry, whatever lines are bad, as one thread reads it', () => {
+    const entries: SessionEntry[] = [];
+    const lines = [Buffer.from(JSON.stringify({ type: 'session', version: 1, id: 'big', timestamp: new Date(0).toISOString() }))];
+    const bad = new Map<number, string>([
+      [100, '{"type":"message", not json'],
+      [2_000, ''], // a blank line: no record
+      [4_000, '{"a":1},{"b":2}'], // two values on one line
+      [6_000, '  '],
+      [8_000, '{"type":"message","id":"x","parentId":null,'], // a record broken over two lines
+      [8_001, '"timestamp":"1970-01-01T00:00:00.000Z","message":{"role":"user","content":[]}}'],
+    ]);
+    let i = 0;
+    for (let n = 0; n < 11_000; n++) {
+      const special = bad.get(n);
+      if (special !== undefined) lines.push(Buffer.from(special));
+      else if (n === 3_000) lines.push(Buffer.concat([Buffer.from('{"text":"'), Buffer.from([0xe0, 0xb8]), Buffer.from('"}')]));
+      else {
+        // Some texts are longer than a decode group; all are Thai, CJK and emoji.
+        const e = entry(i++, THAI.repeat(n % 500 === 0 ? 3_000 : 20) + n);
+        entries.push(e);
+        lines.push(Buffer.from(JSON.stringify(e)));
+      }
+    }
+    const file = join(mkdtempSync(join(tmpdir(), 'baton-big-')), sessionFileName(new Date(0).toISOString(), 'big'));
+    // Line 3,000 holds bytes that are not UTF-8; the file ends in a torn record.
+    const torn = Buffer.from('{"type":"message","id":"torn"');
+    writeFileSync(file, Buffer.concat([...lines.flatMap((line) => [line, Buffer.from('\n')]), torn]));
+    const bytes = readFileSync(file);
+    expect(bytes.length).toBeGreaterThan(2 * SLOT_BYTES);
+
+    const manager = SessionManager.open(file, { readOnly: true });
+    expect(manager.getEntries()).toEqual(entries);
+    const oneThread = parseSessionBytes(bytes, file);
+    expect(oneThread.entries).toEqual(entries);
+    // Not JSON, two values, spaces, the two halves of the broken record, the bad bytes.
+    expect(manager.unreadableRecords).toBe(6);
+    expect(oneThread.unreadableRecords).toBe(6);
+    rmSync(dirname(file), { recursive: true, force: true });
+  });
+});
