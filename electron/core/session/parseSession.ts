@@ -130,6 +130,7 @@ class EntryLines {
       groups.push({ start: at, end: stop, ascii, job });
       at = stop + 1;
     }
+    this.thread?.publish();
     this.midLine = last < 0 ? this.midLine || chunk.length > 0 : last + 1 < chunk.length;
     return { chunk, headEnd: first, groups, tailStart: last + 1 };
   }

@@ -75,7 +75,7 @@ export class DecodeThread {
     this.nextOut[slot] = slot * (jsonLinesUnits(SLOT_BYTES) + MAX_JOBS);
   }
 
-  /** Queues the lines in [start, end) of `input` (all in `slot`) for decoding. */
+  /** Queues the lines in [start, end) of `input` (all in `slot`) for decoding; publish() hands them over. */
   post(slot: number, start: number, end: number): DecodeJob {
     const job = this.posted++;
     const at = field(job);
@@ -85,9 +85,13 @@ export class DecodeThread {
     this.control[at + 2] = end;
     this.control[at + 3] = out;
     Atomics.store(this.control, at, POSTED);
+    return job;
+  }
+
+  /** Hands the jobs posted so far to the helper: one wake-up per chunk rather than one per group. */
+  publish(): void {
     Atomics.store(this.control, 0, this.posted);
     Atomics.notify(this.control, 0);
-    return job;
   }
 
   /**
