@@ -6,7 +6,7 @@ import { App } from '../../renderer/src/App';
 import { FADE_MS, shownNotices } from '../../renderer/src/store/noticeSlice';
 import { texts } from '../../shared/texts';
 import { uiTexts } from '../../renderer/src/texts';
-import { buttonNamed, click, exchangeEntries, render, sessionView, settle, setup, step, type Rendered } from './harness';
+import { buttonNamed, click, exchangeEntries, messageEntry, render, sessionView, settle, setup, step, type Rendered } from './harness';
 
 let view: Rendered | undefined;
 afterEach(() => {
@@ -102,6 +102,33 @@ describe('one failed handoff, one notice, with Retry', () => {
 });
 
 describe('Retry repeats the action that failed', () => {
+  it('a reply the API failed: the notice offers Retry, which asks for the reply again; the next run clears it', async () => {
+    const question = messageEntry('user', 'Why?');
+    const failed = messageEntry('assistant', 'Half an answer', { errorMessage: 'overloaded' });
+    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: [question, failed] }) });
+    view = await render(<App />, store);
+    await settle();
+    const message = 'The Anthropic API is overloaded (529). Try again shortly.';
+    await step(() => fake.emit({ type: 'error', sessionId: 's1', code: 'overloaded', message }));
+    const alert = document.querySelector('[role="alert"]')!;
+    expect(alert.textContent).toContain(message);
+    await click(buttonNamed(alert, 'Retry'));
+    expect(fake.callsTo('chat.regenerate')).toEqual([{ entryId: failed.id }]);
+    await step(() => fake.emit({ type: 'agent_start', sessionId: 's1' }));
+    expect(document.querySelector('[role="alert"]')?.textContent ?? '').not.toContain(message);
+    expect(store.getState().notices).toEqual([]);
+  });
+
+  it('a message whose reply never came: Retry asks for its reply; an error not of the API offers no Retry', async () => {
+    const question = messageEntry('user', 'Still waiting');
+    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: [question] }) });
+    await step(() => fake.emit({ type: 'error', sessionId: 's1', code: 'rate_limited', message: 'Rate limited' }));
+    await step(() => store.getState().notices[0]!.action!.run());
+    expect(fake.callsTo('chat.regenerate')).toEqual([{ entryId: question.id }]);
+    await step(() => fake.emit({ type: 'error', sessionId: 's1', code: 'storage', message: 'The disk is full' }));
+    expect(store.getState().notices.find((n) => n.text === 'The disk is full')?.action).toBeUndefined();
+  });
+
   it('a refused send: Retry sends the same text again and empties the box it came back to', async () => {
     let refuse = true;
     const { store, fake } = await setup({

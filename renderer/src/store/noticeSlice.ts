@@ -35,8 +35,8 @@ export interface NoticeSlice {
   notify: (kind: NoticeKind, text: string, options?: string | NoticeOptions) => void;
   dismissNotice: (id: number) => void;
   clearNotice: (key: string) => void;
-  /** `retry` repeats the action that failed; it is offered as Retry. */
-  reportError: (error: ApiError, retry?: () => unknown) => void;
+  /** `retry` repeats the action that failed; it is offered as Retry. `key` lets the notice be cleared later. */
+  reportError: (error: ApiError, retry?: () => unknown, key?: string) => void;
 }
 
 /** How many notices are on screen at once: the newest. */
@@ -79,7 +79,7 @@ export const createNoticeSlice: SliceCreator<NoticeSlice> = (set, get, deps) => 
     if (get().notices.some((n) => n.key === key)) set((s) => ({ notices: s.notices.filter((n) => n.key !== key) }));
   },
 
-  reportError(error, retry) {
+  reportError(error, retry, key) {
     const keyProblem = error.code === 'no_api_key';
     // Settings can take a key only where the app is past the first-run screen, which asks for one itself.
     const action: NoticeAction | undefined =
@@ -88,7 +88,7 @@ export const createNoticeSlice: SliceCreator<NoticeSlice> = (set, get, deps) => 
         : !keyProblem && retry && !REFUSALS.has(error.code)
           ? { label: 'Retry', run: () => void retry() }
           : undefined;
-    get().notify('error', error.message, { action });
+    get().notify('error', error.message, { action, key });
     if (keyProblem) void get().askForApiKey();
   },
 });

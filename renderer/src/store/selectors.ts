@@ -1,11 +1,23 @@
 // Derived values components share; each reads state, none changes it.
 import { uiTexts } from '../texts';
+import { isEntryKey } from './chatItems';
 import type { BatonState } from './types';
 
 export const isModalOpen = (s: BatonState) =>
   s.handoff.phase !== 'closed' || s.ui.settingsOpen || s.sidebar.pendingDelete !== null;
 
 export const isStreaming = (s: BatonState) => s.session?.isStreaming ?? false;
+
+/**
+ * The row Retry answers again once nothing runs: the last message, when it is a saved reply that failed
+ * or was stopped, or a message whose reply never came.
+ */
+export const retryTarget = (s: BatonState): string | undefined => {
+  const last = s.chat.items.at(-1);
+  if (isStreaming(s) || last?.kind !== 'message' || !isEntryKey(last.key)) return undefined;
+  const { role, aborted, errorMessage } = last.message;
+  return role === 'user' || aborted === true || errorMessage !== undefined ? last.key : undefined;
+};
 
 export const sessionTitle = (s: BatonState): string => {
   const id = s.session?.header.id;

@@ -1,12 +1,13 @@
 // The open session: its header, lineage, context meter, todos and streaming flag. Loading a
 // SessionView here is the one way the open session changes (startup, open, new, handoff, switch).
-import type { BatonEvent, BranchView, SessionView } from '../../../shared/contract';
+import type { BatonEvent, BranchView, ErrorCode, SessionView } from '../../../shared/contract';
 import type { SessionEntry, SessionHeader, TodoItem, Usage } from '../../../shared/session';
 import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import { buildChat } from './chatItems';
 import { callApi, tryCall } from './call';
 import { modelInfo } from './modelsSlice';
+import { retryTarget } from './selectors';
 import type { SliceCreator } from './types';
 
 export interface OpenSession {
@@ -121,10 +122,19 @@ export function eventSessionId(event: BatonEvent): string | undefined {
   return 'sessionId' in event ? event.sessionId : undefined;
 }
 
+/** Errors of the API that end a reply: the same request may well succeed a moment later. */
+const REPLY_FAILURES: ReadonlySet<ErrorCode> = new Set(['rate_limited', 'overloaded', 'server', 'internal']);
+/** The notice of a failed reply, cleared when the next run starts. */
+const REPLY_ERROR_KEY = 'reply-error';
+
 export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) => {
   let loadingOlder = false;
   const patch = (fields: Partial<OpenSession>) =>
     set((s) => (s.session ? { session: { ...s.session, ...fields } } : {}));
+  const retryLastReply = async () => {
+    const target = retryTarget(get());
+    if (target) await get().regenerate(target);
+  };
 
   /**
    * Loads older entries of the branch shown until `entryId` is among the rows: true once it is, false when
@@ -262,13 +272,17 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
       // Errors and retries are shown whichever session they come from: nothing is silently dropped.
       if (event.type === 'error') {
         const error = { code: event.code, message: event.message };
-        return void (get().claimHandoffError(error) || get().reportError(error));
+        if (get().claimHandoffError(error)) return;
+        // A reply the API failed can be asked for again from the notice, as from the message's own Retry.
+        const retry = REPLY_FAILURES.has(error.code) ? () => retryLastReply() : undefined;
+        return get().reportError(error, retry, retry && REPLY_ERROR_KEY);
       }
       if (event.type === 'retry') return get().notify('info', uiTexts.retrying(event.attempt), { key: 'retry', lasting: true });
       const session = get().session;
       if (!session || eventSessionId(event) !== session.header.id) return;
       switch (event.type) {
         case 'agent_start':
+          get().clearNotice(REPLY_ERROR_KEY); // a new run answers, or fails anew
           return patch({ isStreaming: true });
         case 'agent_end':
           get().clearNotice('retry');
