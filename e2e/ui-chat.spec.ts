@@ -125,6 +125,11 @@ test('an error mid-stream keeps the partial text, marks the message failed and a
   const reply = messages(page).filter({ hasText: 'Partial answer before' });
   await expect(reply).toContainText('Failed:');
   await expect(alertRegion(page)).toContainText('overloaded');
+  // The notice's Retry asks for the reply again; the new reply is shown and the notice goes.
+  baton.fake.enqueue({ kind: 'text', text: 'The whole answer' });
+  await alertRegion(page).getByRole('button', { name: 'Retry' }).click();
+  await expect(messages(page).filter({ hasText: 'The whole answer' })).toBeVisible();
+  await expect(alertRegion(page)).not.toContainText('overloaded');
 });
 
 test('tool calls and todo updates are shown compactly, with the todos panel', async ({ page, baton }) => {
