@@ -32,7 +32,11 @@ export function readSessionFile(fs: FsSeam, fd: number, path: string): ParsedSes
   const { header, end } = readHeaderLine(fs, fd, size, path);
   const thread = size - end >= THREAD_MIN_BYTES ? DecodeThread.get() : undefined;
   const lines = new EntryLines(end, thread);
-  const slots = thread ? [0, 1].map((i) => thread.input.subarray(i * SLOT_BYTES, (i + 1) * SLOT_BYTES)) : [Buffer.allocUnsafe(Math.min(SLOT_BYTES, Math.max(1, size - end)))];
+  // With the helper, two slots: the next chunk is read, and decoded there, while this one is parsed.
+  const slots = thread
+    ? [0, 1].map((i) => thread.input.subarray(i * SLOT_BYTES, (i + 1) * SLOT_BYTES))
+    : [Buffer.allocUnsafe(Math.min(SLOT_BYTES, Math.max(1, size - end)))];
+  const ahead = slots.length > 1;
   const firstJob = thread?.nextJob ?? 0;
   let pos = end;
   let slot = 0;
@@ -48,12 +52,11 @@ export function readSessionFile(fs: FsSeam, fd: number, path: string): ParsedSes
     return planned;
   };
   try {
-    // With two slots the next chunk is read, and decoded by the helper, while this one is parsed.
     let chunk = readNext();
     while (chunk) {
-      const next = slots.length > 1 ? readNext() : undefined;
+      const next = ahead ? readNext() : undefined;
       lines.consume(chunk, true);
-      chunk = next ?? (slots.length > 1 ? undefined : readNext());
+      chunk = ahead ? next : readNext();
     }
   } catch (err) {
     thread?.cancelFrom(firstJob);

@@ -13,6 +13,8 @@ const SLOTS = 2;
 const MAX_JOBS = 1024;
 /** Per job in the control array: state, start, end, output offset, units written. */
 const FIELDS = 5;
+/** A 64 KB group takes well under a millisecond; a helper this late is stalled. */
+const HELPER_PATIENCE_MS = 2_000;
 const POSTED = 0;
 const DECODING = 1;
 const DONE = 2;
@@ -64,6 +66,9 @@ export class DecodeThread {
       const worker = new Worker(source, { eval: true, workerData: shared, name: 'baton-decode' });
       worker.unref(); // never keeps the process alive
       worker.on('error', (err) => console.error(`[baton] The decode thread stopped: ${err.message}`));
+      worker.on('exit', () => {
+        helper = null; // later opens decode on their own thread
+      });
       return new DecodeThread(shared);
     } catch {
       return null;
@@ -103,7 +108,7 @@ export class DecodeThread {
     const start = this.control[at + 1]!;
     const end = this.control[at + 2]!;
     if (Atomics.compareExchange(this.control, at, POSTED, TAKEN) === POSTED) return jsonLinesText(this.input, start, end);
-    while (Atomics.load(this.control, at) === DECODING) Atomics.wait(this.control, at, DECODING);
+    if (!this.awaitHelper(at)) return jsonLinesText(this.input, start, end);
     const out = this.control[at + 3]!;
     const n = this.control[at + 4]!;
     return n < 0 ? undefined : this.unitBytes.toString('utf16le', out * 2, (out + n) * 2);
@@ -113,10 +118,23 @@ export class DecodeThread {
   cancelFrom(first: DecodeJob): void {
     for (let job = first; job < this.posted; job++) {
       const at = field(job);
-      if (Atomics.compareExchange(this.control, at, POSTED, TAKEN) === DECODING) {
-        while (Atomics.load(this.control, at) === DECODING) Atomics.wait(this.control, at, DECODING);
-      }
+      if (Atomics.compareExchange(this.control, at, POSTED, TAKEN) === DECODING) this.awaitHelper(at);
     }
+  }
+
+  /**
+   * Waits while the helper decodes the job at `at`; false when it takes far longer than a group ever
+   * should (a stalled helper), and then this thread decodes the group itself. The helper works through
+   * jobs in order, so anything it writes late lands before the output of any job it finishes after.
+   */
+  private awaitHelper(at: number): boolean {
+    const deadline = Date.now() + HELPER_PATIENCE_MS;
+    while (Atomics.load(this.control, at) === DECODING) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      Atomics.wait(this.control, at, DECODING, left);
+    }
+    return true;
   }
 
   /** Where a job stands: queued, being decoded by the helper, decoded by it, or taken by this thread. */

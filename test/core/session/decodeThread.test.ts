@@ -37,6 +37,23 @@ describe('the decode thread', () => {
     expect(JSON.parse(thread!.take(job)!)).toEqual(values);
   });
 
+  it('does not wait for ever on a helper that stalls: past its patience this thread decodes the group', () => {
+    const thread = DecodeThread.get()!;
+    const bytes = Buffer.from([entry(0, THAI), 'สตรีม'].map((v) => JSON.stringify(v)).join('\n'));
+    thread.input.set(bytes, 0);
+    thread.beginSlot(0);
+    const job = thread.post(0, 0, bytes.length);
+    // As if the helper had begun the job and stopped: the state says it is decoding, nothing comes.
+    const control = thread['control'];
+    const at = 1 + (job % 1024) * 5;
+    Atomics.store(control, at, 1);
+    const started = performance.now();
+    expect(JSON.parse(thread.take(job)!)).toEqual([entry(0, THAI), 'สตรีม']);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1_900);
+    Atomics.store(control, at, 3);
+    thread.publish();
+  });
+
   it('opens a big session with every entry, whatever lines are bad, as one thread reads it', () => {
     const entries: SessionEntry[] = [];
     const lines = [Buffer.from(JSON.stringify({ type: 'session', version: 1, id: 'big', timestamp: new Date(0).toISOString() }))];
