@@ -31,16 +31,16 @@ export type DecodeJob = number;
 export class DecodeThread {
   /** The file's chunks are read straight into this (slot i at i × SLOT_BYTES), where the helper sees them. */
   readonly input: Buffer;
-  private readonly units: Uint16Array;
   private readonly unitBytes: Buffer;
   private readonly control: Int32Array;
   private posted = 0;
+  /** Set once the helper kept a job far too long: no job is queued for it again (see awaitHelper). */
+  private stalled = false;
   /** Output units handed out in the slot being filled: each job's array begins where the last one ended. */
   private nextOut = [0, 0];
 
   private constructor(shared: Shared) {
     this.input = Buffer.from(shared.input);
-    this.units = new Uint16Array(shared.output);
     this.unitBytes = Buffer.from(shared.output);
     this.control = new Int32Array(shared.control);
   }
@@ -80,8 +80,12 @@ export class DecodeThread {
     this.nextOut[slot] = slot * (jsonLinesUnits(SLOT_BYTES) + MAX_JOBS);
   }
 
-  /** Queues the lines in [start, end) of `input` (all in `slot`) for decoding; publish() hands them over. */
-  post(slot: number, start: number, end: number): DecodeJob {
+  /**
+   * Queues the lines in [start, end) of `input` (all in `slot`) for decoding; publish() hands them over.
+   * Undefined once the helper has stalled: the caller decodes the lines itself.
+   */
+  post(slot: number, start: number, end: number): DecodeJob | undefined {
+    if (this.stalled) return undefined;
     const job = this.posted++;
     const at = field(job);
     const out = this.nextOut[slot]!;
@@ -124,14 +128,18 @@ export class DecodeThread {
 
   /**
    * Waits while the helper decodes the job at `at`; false when it takes far longer than a group ever
-   * should (a stalled helper), and then this thread decodes the group itself. The helper works through
-   * jobs in order, so anything it writes late lands before the output of any job it finishes after.
+   * should, and then this thread decodes the group itself. A helper that late is given nothing more,
+   * so its job's fields are never reused under it, and anything it writes late goes unread.
    */
   private awaitHelper(at: number): boolean {
     const deadline = Date.now() + HELPER_PATIENCE_MS;
     while (Atomics.load(this.control, at) === DECODING) {
       const left = deadline - Date.now();
-      if (left <= 0) return false;
+      if (left <= 0) {
+        this.stalled = true;
+        helper = null;
+        return false;
+      }
       Atomics.wait(this.control, at, DECODING, left);
     }
     return true;
