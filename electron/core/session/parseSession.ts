@@ -24,7 +24,7 @@ export interface ParsedSession {
   fileLength: number;
 }
 
-/** Files smaller than this are decoded on this thread: starting the helper would cost more. */
+/** Files smaller than this are decoded on this thread: for them the hand-over costs more than it saves. */
 const THREAD_MIN_BYTES = 8 * 1024 * 1024;
 
 export function readSessionFile(fs: FsSeam, fd: number, path: string): ParsedSession {
