@@ -14,4 +14,7 @@ export function installLastResort(report: (err: unknown) => void): void {
   };
   process.on('uncaughtException', onError);
   process.on('unhandledRejection', onError);
+  // Output with nowhere to go (the terminal closed, the reader of a pipe left) is dropped. Reported, it
+  // would be written to the same closed stream, fail again and be reported again, for ever.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 }
