@@ -17,7 +17,7 @@ export interface SettingsSlice {
   askForApiKey: () => Promise<void>;
 }
 
-/** The notice that says nothing can be saved; one at a time, gone once the disk can be written again. */
+/** The notice that says nothing can be saved: one at a time, shown while app info reports the problem. */
 const STORAGE_KEY = 'storage';
 
 export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps) => {
