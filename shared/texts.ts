@@ -22,8 +22,12 @@ export const texts = {
   unknownStopReason: (reason: string) => `The reply stopped: ${reason}`,
   apiKeyInvalidCharacters: 'The API key contains characters that are not allowed',
   handoffBusy: 'Wait for the current response to finish or stop it before handing off.',
-  /** Opening, creating or deleting a session while a reply streams or a handoff runs. */
+  /** Editing, regenerating or showing another version while a reply streams in that session. */
   busy: 'Wait for the current response to finish or stop it first.',
+  /** A message sent to a session while its handoff document is being written: it stays in the composer. */
+  sendDuringHandoff: 'A handoff document is being written for this session. Your message is still in the box: send it once the handoff is done, or cancel the handoff.',
+  /** Quitting the desktop app while replies or handoffs are still being written. */
+  quitWhileRunning: (n: number) => `${n === 1 ? '1 reply is' : `${n} replies are`} still being written. Quit anyway?`,
   unreadableRecords: (n: number) => `${n} records could not be read`,
   continuedFrom: (title: string) => `Continued from ${title}`,
   /** Import session (SPEC §5): where an imported session came from, and why a file was refused. */
