@@ -9,6 +9,12 @@ export function sessionAddress(sessionId: string): string {
 
 /** The session a fragment (`location.hash`) names, if any. */
 export function sessionFromAddress(hash: string): string | undefined {
-  const id = new URLSearchParams(hash.replace(/^#/, '')).get(KEY);
-  return id && id.length <= 200 ? id : undefined;
+  const prefix = `#${KEY}=`;
+  if (!hash.startsWith(prefix)) return undefined;
+  try {
+    const id = decodeURIComponent(hash.slice(prefix.length));
+    return id && id.length <= 200 ? id : undefined;
+  } catch {
+    return undefined; // not a valid escape: no session named
+  }
 }

@@ -8,6 +8,9 @@ export const isModalOpen = (s: BatonState) =>
 
 export const isStreaming = (s: BatonState) => s.session?.isStreaming ?? false;
 
+/** The session this view shows; every call about a session names it (SPEC §1). */
+export const shownSessionId = (s: BatonState): string => s.session?.header.id ?? '';
+
 /**
  * The row Retry answers again once nothing runs: the last message, when it is a saved reply that failed
  * or was stopped, or a message whose reply never came.
