@@ -162,7 +162,7 @@ describe('attachments', () => {
     rmSync(join(dataDir, INDEX_FILE_NAME), { force: true });
     core = boot();
 
-    const view = await call('sessions.current', {});
+    const view = await call('sessions.open', {});
     const prompt = view.entries.flatMap((e) => (e.type === 'message' ? [e.message] : []))[0];
     expect(prompt?.content[0]).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: base64(big) }, name: 'big.png' });
     const [row] = await call('sessions.list', {});
@@ -205,7 +205,7 @@ describe('attachments', () => {
       await fake.waitForRequests(1);
       expect(requestContent(0)[0]?.source?.data).toBe(base64(big));
       ws.close();
-      const view = async () => ((await app.core.dispatch('sessions.current', {}, true)) as { data: SessionView }).data;
+      const view = async () => ((await app.core.dispatch('sessions.open', {}, true)) as { data: SessionView }).data;
       await expect.poll(async () => (await view()).isStreaming, { timeout: 30_000 }).toBe(false);
       const saved = (await view()).entries.find((e) => e.type === 'message');
       expect(saved?.type === 'message' && saved.message.content[0]).toMatchObject({ type: 'document', name: 'manual.pdf' });
@@ -313,7 +313,7 @@ describe('attachments', () => {
     // The reply's usage (1 token) is measured; the next prompt is estimated on top of it.
     fake.enqueue({ kind: 'stall' });
     await call('chat.send', { text: '', attachments: [(await upload('again.png', big)).id] });
-    const contextTokens = (await call('sessions.current', {})).contextTokens;
+    const contextTokens = (await call('sessions.open', {})).contextTokens;
     await call('chat.stop', {});
     // 1000 × 750 / 750 = 1,000 tokens for the picture; its 2.7 MB of base64 would be ~700,000 "tokens".
     expect(contextTokens).toBeGreaterThan(1_000);

@@ -28,10 +28,10 @@ export async function electronHarness(modelUrl: string, senderUrl = APP_URL): Pr
   const core = startCore({ modelUrl, apiKey: 'test-key', dataDir });
   const mainFrame: FrameLike = { url: senderUrl, parent: null, processId: 1, frameToken: 'main' };
   const ipc = createInMemoryIpc(mainFrame);
-  const unregister = registerIpcHandlers(ipc.ipcMain, core.dispatch, (event) =>
-    isTrustedSender(event.senderFrame, mainFrame, APP),
-  );
-  const stopEvents = forwardEvents(core.subscribe, ipc.webContents);
+  // One window: every call is its view's.
+  const view = core.connect();
+  const unregister = registerIpcHandlers(ipc.ipcMain, () => view.dispatch, (event) => isTrustedSender(event.senderFrame, mainFrame, APP));
+  const stopEvents = forwardEvents(view.subscribe, ipc.webContents);
   return {
     api: createPreloadApi(ipc.ipcRenderer),
     core,
