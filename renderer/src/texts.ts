@@ -8,6 +8,7 @@ export const uiTexts = {
   cannotReachServer: 'Cannot reach the Baton server',
   /** The sidebar's indicators (SPEC §5): a reply or handoff is being written; one finished while not shown. */
   generating: 'Generating',
+  composerDuringHandoff: 'A handoff document is being written for this session…',
   handoffReadyForReview: 'A handoff document is ready for review.',
   newReply: 'New reply',
   deleteStopsRun: 'A reply is still being written there; deleting stops it.',

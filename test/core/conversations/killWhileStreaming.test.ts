@@ -45,7 +45,7 @@ class Tab {
   readonly acknowledged: string[] = [];
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (raw) => {
-      const frame = JSON.parse(raw.toString()) as { id?: number; result?: { ok: boolean; data?: unknown }; event?: { type: string; entry?: { id: string } } };
+      const frame = JSON.parse((raw as Buffer).toString()) as { id?: number; result?: { ok: boolean; data?: unknown }; event?: { type: string; entry?: { id: string } } };
       if (frame.id !== undefined) this.waiting.get(frame.id)?.(frame.result!);
       if (frame.event?.type === 'message_end' && frame.event.entry) this.acknowledged.push(frame.event.entry.id);
     });
