@@ -56,6 +56,7 @@ export const texts = {
     `${name} could not be checked: its compressed contents expand to more than ${limit}; save it again with another PDF tool, or attach fewer pages`,
   attachmentEncrypted: (name: string) => `${name} is password-protected; only PDFs without a password can be attached`,
   attachmentIncomplete: (name: string) => `${name} did not arrive completely; attach it again`,
+  attachmentTwice: (name: string) => `${name} is attached more than once; remove the extra copy`,
   attachmentGone: 'An attached file is no longer ready to send; remove it and attach it again.',
   attachmentWhileBusy: 'Files can be sent once the current reply has finished.',
 } as const;
