@@ -1,5 +1,10 @@
 // A file's lines as JSON values, for the importers. Blank lines are nothing; a line that is not JSON is
-// kept as `undefined` so an importer can count it as skipped.
+// kept as `undefined` so an importer can count it as skipped, and so is one nested deeper than
+// MAX_DEPTH: JSON.parse reads any depth, but writing it back (the session file, every request) recurses
+// and ran out of stack on a tool call's input nested 5,000 deep.
+
+/** Far deeper than any real message or tool input, far shallower than what overflows the stack. */
+export const MAX_DEPTH = 256;
 
 export interface JsonLine {
   /** 1-based, as an editor shows it. */
@@ -21,9 +26,20 @@ export function jsonLines(text: string): JsonLine[] {
     } catch {
       value = undefined;
     }
-    out.push({ line: i + 1, value });
+    out.push({ line: i + 1, value: nestsWithin(value, MAX_DEPTH) ? value : undefined });
   }
   return out;
+}
+
+/** Whether no array or object in `value` is more than `depth` levels down (walked without recursion). */
+function nestsWithin(value: unknown, depth: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    if (next.depth >= depth) return false;
+    for (const child of Object.values(next.value)) stack.push({ value: child, depth: next.depth + 1 });
+  }
+  return true;
 }
 
 export function isObject(value: unknown): value is JsonObject {
