@@ -53,8 +53,7 @@ export function chatHandlers(ctx: CoreContext): Pick<Handlers, ChatChannel> {
         return { queued: true };
       }
       // Every limit is checked before the prompt is saved: a refused file leaves nothing on disk.
-      const files = attachments.ready(ids);
-      checkRequest(agent.getMessages(), files.map((f) => f.facts), agent.contextWindowFor(agent.getModel()));
+      const files = attachments.ready(ids, (facts) => checkRequest(agent.getMessages(), facts, agent.contextWindowFor(agent.getModel())));
       await run(conversation, () => agent.start(text, files.length > 0 ? { attachments: files.map((f) => f.block) } : {}));
       attachments.remove(ids);
       return { queued: false };
