@@ -11,7 +11,7 @@ import { Views } from './conversations/Views';
 import { appHandlers } from './handlers/app';
 import { attachmentHandlers } from './handlers/attachments';
 import { chatHandlers } from './handlers/chat';
-import type { CoreContext } from './handlers/context';
+import type { CoreContext, ViewContext } from './handlers/context';
 import { handoffHandlers, startHandoff } from './handlers/handoff';
 import { modelsHandlers } from './handlers/models';
 import { sessionsHandlers } from './handlers/sessions';
@@ -106,19 +106,21 @@ export function createCore(options: CoreOptions): Core {
     },
   });
   const views = new Views(conversations);
-  const ctx: CoreContext = { options, store, conversations, views, provider, models, attachments: new PendingAttachments() };
+  /** What every view's handlers share; each view adds itself and its own uploads. */
+  const ctx: CoreContext = { options, store, conversations, views, provider, models };
 
   return {
     connect: () => {
       const view = views.add();
+      const own: ViewContext = { ...ctx, view, attachments: new PendingAttachments() };
       const dispatch = createDispatcher({
-        ...appHandlers(ctx, view),
-        ...settingsHandlers(ctx),
-        ...modelsHandlers(ctx),
-        ...sessionsHandlers({ ...ctx, view }),
-        ...chatHandlers(ctx),
-        ...attachmentHandlers(ctx),
-        ...handoffHandlers(ctx),
+        ...appHandlers(own, view),
+        ...settingsHandlers(own),
+        ...modelsHandlers(own),
+        ...sessionsHandlers(own),
+        ...chatHandlers(own),
+        ...attachmentHandlers(own),
+        ...handoffHandlers(own),
       });
       return {
         dispatch: async (channel, input, trusted) => redactedResult(await dispatch(channel, input, trusted), provider),

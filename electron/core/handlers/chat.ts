@@ -9,7 +9,7 @@ import type { Conversation } from '../conversations/Conversation';
 import { BatonError } from '../errors';
 import type { Handlers } from '../ipc/dispatcher';
 import { slashCommands } from '../slashCommands';
-import { conversationOf, type CoreContext } from './context';
+import { conversationOf, type ViewContext } from './context';
 
 type ChatChannel =
   | 'chat.send'
@@ -21,7 +21,7 @@ type ChatChannel =
   | 'chat.queue.remove'
   | 'chat.commands';
 
-export function chatHandlers(ctx: CoreContext): Pick<Handlers, ChatChannel> {
+export function chatHandlers(ctx: ViewContext): Pick<Handlers, ChatChannel> {
   const { provider, options, models, attachments } = ctx;
   const ok = { ok: true as const };
   /**
