@@ -149,6 +149,8 @@ export const calls = {
    * being built (`search_index` events say how far), sessions it has not read match by title only.
    */
   'sessions.list': { input: z.object({ query: z.string().max(500).optional() }).strict(), output: z.array(SessionHit) },
+  /** The entry a search result past the first page opens at (its `match` names none): null when no message matches now. */
+  'sessions.match': { input: z.object({ id: Id, query: z.string().min(1).max(500) }).strict(), output: z.object({ entryId: z.string() }).nullable() },
   /**
    * Shows a session in this view (window or tab), opening it if it is not open; without an id, where the
    * user left off (the most recently active session, else a new one). Other views are not moved.

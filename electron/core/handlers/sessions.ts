@@ -16,6 +16,7 @@ import { conversationOf, type CoreContext, type ViewContext } from './context';
 
 type SessionChannel =
   | 'sessions.list'
+  | 'sessions.match'
   | 'sessions.open'
   | 'sessions.new'
   | 'sessions.running'
@@ -47,6 +48,10 @@ export function sessionsHandlers(ctx: ViewContext): Pick<Handlers, SessionChanne
     });
   return {
     'sessions.list': ({ query }) => (query?.trim() ? store.search(query) : store.list()),
+    'sessions.match': ({ id, query }) => {
+      const entryId = store.findMatch(id, query);
+      return entryId === undefined ? null : { entryId };
+    },
     'sessions.open': ({ id }) => show(id === undefined ? conversations.openLatest() : openShowingTail(ctx, id)),
     'sessions.new': () => show(conversations.create()),
     'sessions.running': () => conversations.runningIds(),

@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import type { SessionHit } from '../../../shared/search';
 import type { SessionEntry, SessionSummary } from '../../../shared/session';
 import { SearchIndex } from '../search/SearchIndex';
-import { searchSessions } from '../search/searchSessions';
+import { findMatch, searchSessions } from '../search/searchSessions';
 import { cannotWriteReason, errnoCode, StorageError } from '../storage/errors';
 import { realFs, type FsSeam } from '../storage/fsSeam';
 import { closeQuietly, fsyncDir, openFd } from '../storage/io';
@@ -151,6 +151,11 @@ export class SessionStore {
    */
   search(query: string): SessionHit[] {
     return searchSessions(this.index, this.textIndex, query);
+  }
+
+  /** The entry a search result opens at: the session's message that best matches the query, if any does. */
+  findMatch(id: string, query: string): string | undefined {
+    return findMatch(this.textIndex, basename(this.fileFor(id)), query);
   }
 
   get(id: string): SessionSummary | undefined {
