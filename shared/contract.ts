@@ -65,6 +65,8 @@ export const AppInfo = z.object({
   dataDir: z.string(),
   /** Set while nothing can be saved (a read-only or full disk): why, and that sessions can only be read. */
   storageProblem: z.string().optional(),
+  /** Said once: the configured model was not in the key's model list, so another was chosen (as `model_replaced` says). */
+  modelReplaced: z.string().optional(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
@@ -311,6 +313,8 @@ export const BatonEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('search_index'), ...IndexProgress.shape }),
   /** A background refresh of the Models API changed the model list. */
   z.object({ type: z.literal('models_changed'), models: z.array(ModelInfo) }),
+  /** The configured model is not in the key's list: the settings now name `model`, and `message` says so. */
+  z.object({ type: z.literal('model_replaced'), model: z.string(), message: z.string() }),
   z.object({
     type: z.literal('queue_changed'),
     ...sid,

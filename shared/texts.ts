@@ -17,6 +17,8 @@ export const texts = {
   handoffCutOff: 'the handoff document was cut off.',
   /** stop_reason in chat (SPEC §3). */
   refusal: 'Claude declined to answer this request.',
+  /** The configured model is not in the Models API's list for this key (SPEC §3 "Models"). */
+  modelReplaced: (from: string, to: string) => `The model ${from} isn't available with this API key, so Baton now uses ${to}.`,
   cutOff: 'Cut off',
   contextWindowFull: "The conversation has filled the model's context window. Hand off to continue in a fresh session.",
   unknownStopReason: (reason: string) => `The reply stopped: ${reason}`,

@@ -18,6 +18,7 @@ import { sessionsHandlers } from './handlers/sessions';
 import { settingsHandlers } from './handlers/settings';
 import { createDispatcher, type Dispatch } from './ipc/dispatcher';
 import { toApiError } from './errors';
+import { ListedModel } from './models/listedModel';
 import { ModelCatalog } from './models/ModelCatalog';
 import { MODELS_CACHE_FILE } from './models/modelsCache';
 import { ProviderClient, type ProviderOverrides } from './providerClient';
@@ -79,6 +80,8 @@ export function createCore(options: CoreOptions): Core {
     fetch: (signal) => provider.listModels(signal),
   });
   models.onChange((list) => emit({ type: 'models_changed', models: list }));
+  const listedModel = new ListedModel(options.settings, emit);
+  models.onFetched((list) => listedModel.check(list));
   void models.refresh(); // in the background: the cached or built-in list answers meanwhile
 
   const store = SessionStore.load(join(options.dataDir, 'sessions'), { fs: options.fs });
@@ -107,7 +110,7 @@ export function createCore(options: CoreOptions): Core {
   });
   const views = new Views(conversations);
   /** What every view's handlers share; each view adds itself and its own uploads. */
-  const ctx: CoreContext = { options, store, conversations, views, provider, models };
+  const ctx: CoreContext = { options, store, conversations, views, provider, models, listedModel };
 
   return {
     connect: () => {

@@ -3,6 +3,7 @@ import type { AppInfo } from '../../../shared/contract';
 import type { Settings, SettingsPatch } from '../../../shared/settings';
 import { uiTexts } from '../texts';
 import { callApi } from './call';
+import { MODEL_REPLACED_KEY } from './modelsSlice';
 import type { SliceCreator } from './types';
 
 export interface SettingsSlice {
@@ -27,6 +28,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps)
     else get().clearNotice('keyring');
     if (info.storageProblem) get().notify('error', info.storageProblem, STORAGE_KEY);
     else get().clearNotice(STORAGE_KEY);
+    if (info.modelReplaced) get().notify('info', info.modelReplaced, MODEL_REPLACED_KEY);
   };
 
   return {
