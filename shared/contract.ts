@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Attachment, UPLOAD_CHUNK_BASE64_CHARS } from './attachments';
 import { ModelInfo } from './models';
 import { IndexProgress, SessionHit } from './search';
-import { AgentMessage, ImportFormat, SessionEntry, SessionHeader, TodoItem, Usage } from './session';
+import { AgentMessage, ImportFormat, INSTRUCTIONS_MAX, SessionEntry, SessionHeader, TodoItem, Usage } from './session';
 import { Settings, SettingsPatch } from './settings';
 
 const Empty = z.object({}).strict();
@@ -51,6 +51,8 @@ export const SessionView = BranchView.extend({
   handoff: PendingHandoff.optional(),
   /** Set when the session could only be opened read-only (a read-only or full disk): why. */
   readOnlyReason: z.string().optional(),
+  /** The session's own custom instructions ('' for none), when it overrides the Settings' ones. */
+  instructions: z.string().optional(),
 });
 export type SessionView = z.infer<typeof SessionView>;
 
@@ -175,6 +177,8 @@ export const calls = {
   },
   /** Shows another version of a message (SPEC §5 Previous version / Next version): its branch becomes the one shown. */
   'sessions.switchBranch': { input: z.object({ ...session, entryId: Id }).strict(), output: SessionView },
+  /** The session's own custom instructions (SPEC §5), used instead of the Settings' ones; null: the Settings' again. */
+  'sessions.setInstructions': { input: z.object({ id: Id, instructions: z.string().max(INSTRUCTIONS_MAX).nullable() }).strict(), output: Ok },
   'sessions.rename': { input: z.object({ id: Id, title: z.string().min(1).max(500) }).strict(), output: Ok },
   'sessions.delete': { input: z.object({ id: Id }).strict(), output: Ok },
   /** Export session (SPEC §5): Markdown to read, or JSON (Baton's JSON Lines) to import again. */

@@ -137,10 +137,19 @@ export const HandoffDetails = z.object({
 });
 export type HandoffDetails = z.infer<typeof HandoffDetails>;
 export const ModelChangeEntry = z.object({ ...entryBase, type: z.literal('model_change'), model: z.string() });
+/** The most custom instructions hold (SPEC §5): about 5,000 tokens, sent with every request. */
+export const INSTRUCTIONS_MAX = 20_000;
+/**
+ * Bookkeeping about the session, last one wins per field. `title`: a rename, or with `autoTitle` a title
+ * Claude wrote (a rename always wins over it). `instructions`: the session's own custom instructions,
+ * used instead of the Settings' ones ('' for none); null goes back to the Settings'.
+ */
 export const SessionInfoEntry = z.object({
   ...entryBase,
   type: z.literal('session_info'),
   title: z.string().optional(),
+  autoTitle: z.literal(true).optional(),
+  instructions: z.string().max(INSTRUCTIONS_MAX).nullable().optional(),
 });
 /** How a handoff ended, in the session it was started from (SPEC §4.2 "A handoff exchange never reaches the model again"). */
 export const HandoffOutcome = z.enum(['done', 'cancelled', 'failed']);

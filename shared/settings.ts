@@ -1,6 +1,7 @@
 // Ordinary settings (SPEC §5). The API key is not one of them: it never leaves the main process.
 import { z } from 'zod';
 import { DEFAULT_MODEL, FALLBACK_MODELS } from './models';
+import { INSTRUCTIONS_MAX } from './session';
 
 export { DEFAULT_MODEL } from './models';
 
@@ -46,6 +47,10 @@ export const Settings = z.object({
   autoHandoff: z.boolean(),
   /** Fraction of the context window; kept while auto-handoff is off, so turning it on again keeps the level. */
   autoHandoffAt: z.number().min(0.1).max(1),
+  /** Custom instructions (SPEC §5): added to the system prompt of every request; a session may override them. */
+  customInstructions: z.string().max(INSTRUCTIONS_MAX),
+  /** "Name sessions automatically": after the first exchange, Claude writes a short title. */
+  autoTitle: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 /** No defaults here on purpose: a patch names only what it changes. */
@@ -64,6 +69,8 @@ export const DEFAULT_SETTINGS: Settings = {
   sidebarCollapsed: false,
   autoHandoff: false,
   autoHandoffAt: 0.85,
+  customInstructions: '',
+  autoTitle: true,
 };
 
 /** Parses stored settings field by field, so one bad value falls back to its default, not all of them. */

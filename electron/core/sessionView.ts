@@ -23,6 +23,7 @@ export function viewOf(conversation: Conversation, store: SessionStore): Session
     contextWindow: usage.window,
     handoff: conversation.pendingHandoff(),
     readOnlyReason: manager.readOnlyReason,
+    instructions: manager.getInstructions(),
   };
 }
 

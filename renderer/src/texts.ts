@@ -28,6 +28,8 @@ export const uiTexts = {
   keyringUnavailable:
     "The OS keyring isn't available, so your API key is stored on this computer without encryption.",
   apiKeySaved: 'API key saved',
+  customInstructionsHint: 'Added to the system prompt of every request. A session can use its own instead: Session instructions.',
+  useSettingsInstructions: 'Use the custom instructions from Settings',
   /** Web mode keeps a key entered in Settings in the server's memory only (SPEC §5: its key comes from the environment). */
   apiKeySavedUntilRestart: 'API key saved until the Baton server stops. To keep it, set ANTHROPIC_API_KEY before npm run web.',
   contextSavings: (before: string, after: string) => `Context ${before} → ${after} tokens`,

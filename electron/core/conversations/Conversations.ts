@@ -66,10 +66,11 @@ export class Conversations {
     const agent = this.options.agentFor(manager);
     const conversation = new Conversation(agent, {
       ...this.options.parts,
-      createChild: (header, seed) => {
+      createChild: ({ instructions, ...header }, seed) => {
         const child = this.options.store.create(header);
         try {
           for (const m of seed) child.appendCustomMessageEntry(m.customType, m.content, m.display, m.details);
+          if (instructions !== undefined) child.appendSessionInfo({ instructions });
         } catch (err) {
           child.close();
           this.deleteQuietly(header.id);

@@ -23,6 +23,7 @@ type SessionChannel =
   | 'sessions.entries'
   | 'sessions.switchBranch'
   | 'sessions.rename'
+  | 'sessions.setInstructions'
   | 'sessions.delete'
   | 'sessions.export'
   | 'sessions.exportDocument'
@@ -63,6 +64,11 @@ export function sessionsHandlers(ctx: ViewContext): Pick<Handlers, SessionChanne
     },
     'sessions.rename': ({ id, title }) => {
       conversations.rename(id, title);
+      return ok;
+    },
+    'sessions.setInstructions': ({ id, instructions }) => {
+      const conversation = conversationOf(ctx, id);
+      conversation.agent.emit({ type: 'entry_added', sessionId: id, entry: conversation.manager.appendSessionInfo({ instructions }) });
       return ok;
     },
     'sessions.delete': ({ id }) => {

@@ -75,6 +75,10 @@ interface OwnedFile {
   messageCount: number;
   firstMessage: string | undefined;
   explicitTitle: string | undefined;
+  /** Whether the user ever named the session (a title Claude wrote never replaces that). */
+  userTitled: boolean;
+  /** The session's own custom instructions, when it has them. */
+  instructions: string | undefined;
 }
 
 export class SessionManager {
@@ -247,7 +251,10 @@ export class SessionManager {
     return buildContext(this.getBranch());
   }
 
-  /** The session_info title (last wins), else the header's, else the first user message shortened. */
+  /**
+   * The session_info title (last wins: a title Claude wrote is never written after a rename), else the
+   * header's, else the first user message shortened.
+   */
   getTitle(): string {
     const { explicitTitle, header, firstMessage } = this.file;
     return explicitTitle ?? (header.title?.trim() || (firstMessage ? shortenTitle(firstMessage) : UNTITLED));
@@ -290,9 +297,19 @@ export class SessionManager {
     return this.append({ type: 'model_change', ...this.entryBase(), model }) as ModelChangeEntry;
   }
 
-  appendSessionInfo(info: { title?: string }): SessionInfoEntry {
-    const entry = { type: 'session_info' as const, ...this.entryBase() };
-    return this.append(info.title === undefined ? entry : { ...entry, title: info.title }) as SessionInfoEntry;
+  appendSessionInfo(info: Pick<SessionInfoEntry, 'title' | 'autoTitle' | 'instructions'>): SessionInfoEntry {
+    const fields = Object.fromEntries(Object.entries(info).filter(([, value]) => value !== undefined));
+    return this.append({ type: 'session_info', ...this.entryBase(), ...fields }) as SessionInfoEntry;
+  }
+
+  /** Whether the user named the session (then no title Claude writes replaces it). */
+  hasUserTitle(): boolean {
+    return this.file.userTitled;
+  }
+
+  /** The session's own custom instructions ('' for none), or undefined: the Settings' ones apply. */
+  getInstructions(): string | undefined {
+    return this.file.instructions;
   }
 
   /** Makes everything written so far durable. */
@@ -426,6 +443,8 @@ function emptyFile(path: string, header: SessionHeader): OwnedFile {
     messageCount: 0,
     firstMessage: undefined,
     explicitTitle: undefined,
+    userTitled: false,
+    instructions: undefined,
   };
 }
 
@@ -440,8 +459,12 @@ function noteDerived(file: OwnedFile, entry: SessionEntry): void {
   if (entry.type === 'message') {
     file.messageCount++;
     if (file.firstMessage === undefined) file.firstMessage = userText(entry.message);
-  } else if (entry.type === 'session_info' && entry.title?.trim()) {
-    file.explicitTitle = entry.title.trim();
+  } else if (entry.type === 'session_info') {
+    if (entry.title?.trim()) {
+      file.explicitTitle = entry.title.trim();
+      if (!entry.autoTitle) file.userTitled = true;
+    }
+    if (entry.instructions !== undefined) file.instructions = entry.instructions ?? undefined;
   }
 }
 

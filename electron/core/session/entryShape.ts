@@ -25,7 +25,11 @@ export function isSessionEntry(value: unknown): value is SessionEntry {
     case 'model_change':
       return typeof value.model === 'string';
     case 'session_info':
-      return optional(value.title, isString);
+      return (
+        optional(value.title, isString) &&
+        optional(value.autoTitle, (v) => v === true) &&
+        optional(value.instructions, (v) => v === null || isString(v))
+      );
     case 'handoff_outcome':
       return (
         OUTCOMES.has(value.outcome) &&

@@ -16,6 +16,11 @@ export interface SettingsSlice {
   saveApiKey: (apiKey: string) => Promise<boolean>;
   /** A missing or rejected key (401): the first-run screen, or on the desktop the key field in Settings. */
   askForApiKey: () => Promise<void>;
+  /** The Session instructions dialog (SPEC §5 Custom instructions: a session's override). */
+  instructionsOpen: boolean;
+  setInstructionsOpen: (open: boolean) => void;
+  /** The open session's own instructions; null: the Settings' ones again. */
+  saveSessionInstructions: (instructions: string | null) => Promise<void>;
 }
 
 /** The notice that says nothing can be saved: one at a time, shown while app info reports the problem. */
@@ -34,6 +39,22 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps)
   return {
     info: null,
     settings: null,
+    instructionsOpen: false,
+
+    setInstructionsOpen(open) {
+      set({ instructionsOpen: open });
+    },
+
+    async saveSessionInstructions(instructions) {
+      const session = get().session;
+      if (!session) return;
+      const id = session.header.id;
+      const ok = await callApi(deps, get, 'sessions.setInstructions', { id, instructions }, () => get().saveSessionInstructions(instructions));
+      if (!ok) return;
+      set({ instructionsOpen: false });
+      const now = get().session;
+      if (now?.header.id === id) set({ session: { ...now, instructions: instructions ?? undefined } });
+    },
 
     async loadAppInfo() {
       const info = await callApi(deps, get, 'app.info', {});

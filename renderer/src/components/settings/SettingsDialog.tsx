@@ -3,6 +3,7 @@ import { uiTexts } from '../../texts';
 import { ApiKeyForm } from './ApiKeyForm';
 import { AppearanceFields } from './AppearanceFields';
 import { AutoHandoffField } from './AutoHandoffField';
+import { CustomInstructionsField } from './CustomInstructionsField';
 import { Modal } from '../common/Modal';
 import { ModelSelect } from './ModelSelect';
 import { ThinkingField } from './ThinkingField';
@@ -40,6 +41,7 @@ export function SettingsDialog() {
             onChange={(handoffModel) => void updateSettings({ handoffModel })}
           />
           <ThinkingField value={settings.thinking} onChange={(thinking) => void updateSettings({ thinking })} />
+          <CustomInstructionsField value={settings.customInstructions} onChange={(customInstructions) => void updateSettings({ customInstructions })} />
           <ThresholdField value={settings.contextThreshold} onChange={(contextThreshold) => void updateSettings({ contextThreshold })} />
           <AutoHandoffField
             enabled={settings.autoHandoff}
