@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { BatonEvent, Result } from '../../shared/contract';
 import { AgentSession } from './agent/AgentSession';
 import { PendingAttachments } from './attachments/PendingAttachments';
+import { AutoTitles } from './conversations/autoTitle';
 import { Conversations } from './conversations/Conversations';
 import { Views } from './conversations/Views';
 import { appHandlers } from './handlers/app';
@@ -103,10 +104,18 @@ export function createCore(options: CoreOptions): Core {
         promptsDir: join(options.dataDir, 'prompts'),
         modelInfo: (model) => models.get(model),
       }),
+    afterRun: (conversation) => titles.afterRun(conversation.manager),
     parts: {
       chainTitles: (id) => treeTitles(store.list(), id),
       startHandoff: (conversation, review) => startHandoff(ctx, conversation, undefined, review),
     },
+  });
+  const titles = new AutoTitles({
+    provider: { stream: (request, handlers) => provider.get().stream(request, handlers) },
+    enabled: () => options.settings.get().autoTitle,
+    chatModel: () => options.settings.get().model,
+    models: () => models.list(),
+    write: (manager, title) => conversations.nameAutomatically(manager.getSessionId(), title),
   });
   const views = new Views(conversations);
   /** What every view's handlers share; each view adds itself and its own uploads. */

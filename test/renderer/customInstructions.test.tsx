@@ -62,3 +62,15 @@ describe('custom instructions', () => {
     expect(fake.callsTo('sessions.setInstructions').at(-1)).toEqual({ id: 's1', instructions: null });
   });
 });
+
+describe('Name sessions automatically', () => {
+  it('is a Settings checkbox, on by default', async () => {
+    const { fake, store } = await app();
+    store.getState().openSettings();
+    await settle();
+    const box = byLabel(document, 'Name sessions automatically') as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    await click(box);
+    expect(fake.callsTo('settings.set')).toEqual([{ autoTitle: false }]);
+  });
+});

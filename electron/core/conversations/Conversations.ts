@@ -24,6 +24,8 @@ export interface ConversationsOptions {
   emit(event: BatonEvent): void;
   /** What a conversation needs of the core, but the child it creates (that is this registry's). */
   parts: Omit<ConversationParts, 'createChild'>;
+  /** After each run of a session has ended (a title may be asked for). */
+  afterRun?(conversation: Conversation): void;
 }
 
 export class Conversations {
@@ -136,6 +138,22 @@ export class Conversations {
     this.changed();
   }
 
+  /**
+   * Writes a title Claude wrote, unless the user named the session meanwhile (a rename always wins). A
+   * session released since is opened for it, and released again.
+   */
+  nameAutomatically(id: string, title: string): void {
+    const wasOpen = this.open.has(id);
+    const conversation = this.openSession(id);
+    try {
+      if (conversation.manager.hasUserTitle()) return;
+      const entry = conversation.manager.appendSessionInfo({ title, autoTitle: true });
+      conversation.agent.emit({ type: 'entry_added', sessionId: id, entry });
+    } finally {
+      if (!wasOpen) this.releaseSoon(id);
+    }
+  }
+
   /** The sidebar's rows changed: tell every view, and save the index a moment later. */
   changed(): void {
     this.options.emit({ type: 'sessions_changed' });
@@ -160,6 +178,7 @@ export class Conversations {
     }
     this.options.emit(event);
     if (event.type === 'agent_start' || event.type === 'agent_end' || event.type === 'handoff_progress') this.statusOf(conversation);
+    if (event.type === 'agent_end') this.options.afterRun?.(conversation);
   }
 
   /** Tells every view when a session starts or stops writing (the sidebar's Generating and New reply). */

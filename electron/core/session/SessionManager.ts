@@ -77,6 +77,8 @@ interface OwnedFile {
   explicitTitle: string | undefined;
   /** Whether the user ever named the session (a title Claude wrote never replaces that). */
   userTitled: boolean;
+  /** Whether Claude wrote the session a title. */
+  autoTitled: boolean;
   /** The session's own custom instructions, when it has them. */
   instructions: string | undefined;
 }
@@ -307,6 +309,11 @@ export class SessionManager {
     return this.file.userTitled;
   }
 
+  /** Whether Claude wrote the session a title already. */
+  hasAutoTitle(): boolean {
+    return this.file.autoTitled;
+  }
+
   /** The session's own custom instructions ('' for none), or undefined: the Settings' ones apply. */
   getInstructions(): string | undefined {
     return this.file.instructions;
@@ -444,6 +451,7 @@ function emptyFile(path: string, header: SessionHeader): OwnedFile {
     firstMessage: undefined,
     explicitTitle: undefined,
     userTitled: false,
+    autoTitled: false,
     instructions: undefined,
   };
 }
@@ -462,7 +470,8 @@ function noteDerived(file: OwnedFile, entry: SessionEntry): void {
   } else if (entry.type === 'session_info') {
     if (entry.title?.trim()) {
       file.explicitTitle = entry.title.trim();
-      if (!entry.autoTitle) file.userTitled = true;
+      if (entry.autoTitle) file.autoTitled = true;
+      else file.userTitled = true;
     }
     if (entry.instructions !== undefined) file.instructions = entry.instructions ?? undefined;
   }

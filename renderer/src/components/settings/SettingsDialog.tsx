@@ -50,6 +50,10 @@ export function SettingsDialog() {
             onChange={(patch) => void updateSettings(patch)}
           />
           <label className="checkbox">
+            <input type="checkbox" checked={settings.autoTitle} onChange={(e) => void updateSettings({ autoTitle: e.target.checked })} />
+            Name sessions automatically
+          </label>
+          <label className="checkbox">
             <input type="checkbox" checked={settings.reviewFirst} onChange={(e) => void updateSettings({ reviewFirst: e.target.checked })} />
             Review before starting
           </label>
