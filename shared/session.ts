@@ -26,9 +26,12 @@ export const RawBlock = z.object({ type: z.literal('raw'), block: z.record(z.str
 /** The image types the Messages API takes (SPEC §5 "Attachments"). */
 export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export const PDF_MEDIA_TYPE = 'application/pdf';
+/** A text or code file (.txt, .csv, .md, .json, source…), told by its content: sent as a plain-text document. */
+export const TEXT_MEDIA_TYPE = 'text/plain';
 /**
- * An attached image or PDF, inline as base64 exactly as the API takes it (`source`), so a reopened
- * session still shows it; `name` is the file's name, for the chat and the handoff prompt only.
+ * An attached image, PDF or text file, inline exactly as the API takes it (`source`: base64, or for a
+ * text file the text itself), so a reopened session still shows it; `name` is the file's name, for the
+ * chat and the handoff prompt (and the document's title in the request).
  */
 export const ImageBlock = z.object({
   type: z.literal('image'),
@@ -37,7 +40,10 @@ export const ImageBlock = z.object({
 });
 export const DocumentBlock = z.object({
   type: z.literal('document'),
-  source: z.object({ type: z.literal('base64'), media_type: z.literal(PDF_MEDIA_TYPE), data: z.string() }),
+  source: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('base64'), media_type: z.literal(PDF_MEDIA_TYPE), data: z.string() }),
+    z.object({ type: z.literal('text'), media_type: z.literal(TEXT_MEDIA_TYPE), data: z.string() }),
+  ]),
   name: z.string(),
 });
 export type ImageBlock = z.infer<typeof ImageBlock>;

@@ -43,9 +43,11 @@ export const texts = {
   importIncomplete: (fileName: string) => `${fileName} did not arrive whole. Import it again.`,
   importInterrupted: 'The import was interrupted. Import the file again.',
   /** Attachments (SPEC §5): each refusal names the file and the limit it broke. */
-  attachmentType: (name: string) => `${name}: only PNG, JPEG, GIF, WebP images and PDFs can be attached`,
-  attachmentTooLarge: (name: string, size: string, kind: 'image' | 'PDF', limit: string) =>
-    `${name} is ${size}; the limit for ${kind === 'image' ? 'an image' : 'a PDF'} is ${limit}`,
+  attachmentType: (name: string) => `${name}: only PNG, JPEG, GIF, WebP images, PDFs and text files (UTF-8) can be attached`,
+  attachmentTooLarge: (name: string, size: string, kind: 'image' | 'PDF' | 'text', limit: string) =>
+    `${name} is ${size}; the limit for ${kind === 'image' ? 'an image' : kind === 'PDF' ? 'a PDF' : 'a text file'} is ${limit}`,
+  attachmentTooManyTokens: (name: string, tokens: number, max: number) =>
+    `${name} is about ${tokens.toLocaleString('en')} tokens; a text file may take at most half of the model's context window (${max.toLocaleString('en')} tokens)`,
   attachmentDimensions: (name: string, width: number, height: number, max: number) =>
     `${name} is ${width} × ${height} px; the limit is ${max} × ${max} px`,
   attachmentManyImages: (name: string, count: number, max: number, culprit: string, width: number, height: number) =>

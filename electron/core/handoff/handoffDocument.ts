@@ -1,6 +1,6 @@
 // The handoff document (SPEC §4): the prompt that asks for it, its capture from the reply,
 // the new session's title taken from it, and the streaming preview of it.
-import type { AgentMessage, SessionEntry } from '../../../shared/session';
+import type { AgentMessage, AttachmentBlock, SessionEntry } from '../../../shared/session';
 import { sectionKey } from '../../../shared/handoffSections';
 import { HANDOFF_PROMPT_OPENING } from '../../../shared/sessionFormat';
 import { HANDOFF_SECTIONS } from '../../../shared/texts';
@@ -29,16 +29,16 @@ export function countMessageEntries(branch: readonly SessionEntry[], enough: num
 /** An attached file of the conversation, as the handoff prompt names it. */
 export interface AttachedFile {
   name: string;
-  kind: 'image' | 'PDF';
+  kind: 'image' | 'PDF' | 'text file';
 }
 
-/** The images and PDFs the conversation carries, in order, each name once. */
+/** The images, PDFs and text files the conversation carries, in order, each name once. */
 export function attachedFiles(messages: readonly AgentMessage[]): AttachedFile[] {
   const files = new Map<string, AttachedFile>();
   for (const message of messages) {
     for (const block of message.content) {
       if (block.type === 'image' || block.type === 'document') {
-        files.set(block.name, { name: block.name, kind: block.type === 'image' ? 'image' : 'PDF' });
+        files.set(block.name, { name: block.name, kind: fileKind(block) });
       }
     }
   }
@@ -61,6 +61,11 @@ export function buildHandoffPrompt(customInstructions?: string, files: readonly 
     (files.length > 0 ? `\n\n${attachmentsNote(files)}` : '');
   const focus = customInstructions?.trim();
   return focus ? `${prompt}\n\nAdditional focus: ${focus}` : prompt;
+}
+
+function fileKind(block: AttachmentBlock): AttachedFile['kind'] {
+  if (block.type === 'image') return 'image';
+  return block.source.type === 'text' ? 'text file' : 'PDF';
 }
 
 function attachmentsNote(files: readonly AttachedFile[]): string {

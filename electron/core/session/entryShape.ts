@@ -1,6 +1,6 @@
 // Shape checks for parsed records. Full zod on 100,000 entries costs more than the whole open budget, so
 // entries are checked by hand here; a property test keeps this in step with the zod schemas in shared/.
-import { AgentMessage, HandoffOutcome, IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE, SessionHeader, type SessionEntry } from '../../../shared/session';
+import { AgentMessage, HandoffOutcome, IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE, SessionHeader, TEXT_MEDIA_TYPE, type SessionEntry } from '../../../shared/session';
 
 type Obj = Record<string, unknown>;
 
@@ -85,7 +85,7 @@ function isBlock(value: unknown): boolean {
     case 'image':
       return isBase64Source(value.source, IMAGE_TYPES) && typeof value.name === 'string';
     case 'document':
-      return isBase64Source(value.source, PDF_TYPES) && typeof value.name === 'string';
+      return (isBase64Source(value.source, PDF_TYPES) || isTextSource(value.source)) && typeof value.name === 'string';
     default:
       return false;
   }
@@ -93,6 +93,10 @@ function isBlock(value: unknown): boolean {
 
 const IMAGE_TYPES: ReadonlySet<unknown> = new Set(IMAGE_MEDIA_TYPES);
 const PDF_TYPES: ReadonlySet<unknown> = new Set([PDF_MEDIA_TYPE]);
+
+function isTextSource(value: unknown): boolean {
+  return isObj(value) && value.type === 'text' && value.media_type === TEXT_MEDIA_TYPE && typeof value.data === 'string';
+}
 
 function isBase64Source(value: unknown, mediaTypes: ReadonlySet<unknown>): boolean {
   return isObj(value) && value.type === 'base64' && mediaTypes.has(value.media_type) && typeof value.data === 'string';

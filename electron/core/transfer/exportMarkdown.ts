@@ -80,7 +80,7 @@ function messageSection(message: AgentMessage, timestamp: string, results: Resul
       case 'image':
       case 'document':
         // The file itself stays in the JSON export; the reader learns what was attached.
-        lines.push(`- Attached ${block.type === 'image' ? 'image' : 'PDF'} ${code(block.name)}`);
+        lines.push(`- Attached ${block.type === 'image' ? 'image' : block.source.type === 'text' ? 'text file' : 'PDF'} ${code(block.name)}`);
         break;
       default:
         break; // redacted thinking and blocks Baton does not model have nothing to read
