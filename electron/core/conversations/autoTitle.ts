@@ -44,7 +44,9 @@ export class AutoTitles {
   afterRun(manager: SessionManager): void {
     const id = manager.getSessionId();
     if (!this.options.enabled() || this.asked.has(id) || manager.hasUserTitle() || manager.hasAutoTitle()) return;
-    const exchange = firstExchange(manager.buildSessionContext().messages);
+    // The user's own messages and Claude's, not a handoff document the session starts with.
+    const messages = manager.getBranch().flatMap((e) => (e.type === 'message' && e.message.purpose === undefined ? [e.message] : []));
+    const exchange = firstExchange(messages);
     if (!exchange) return;
     this.asked.add(id);
     void this.ask(manager, exchange);

@@ -84,6 +84,9 @@ describe('naming sessions automatically', () => {
     fake.enqueue({ kind: 'text', text: 'Dig first.' }, { kind: 'text', text: 'Digging the vegetable beds' });
     await driver.chat('Where do I start?');
     await expect.poll(() => titleOf(child)).toBe('Digging the vegetable beds');
+    const asked = (titleRequests().at(-1)!.body as { messages: Array<{ content: Array<{ text: string }> }> }).messages[0]!.content[0]!.text;
+    expect(asked).toContain('Where do I start?');
+    expect(asked).not.toContain('Plant the vegetable garden');
   });
 
   it('a failed title request is only logged; with the setting off nothing is asked', async () => {
