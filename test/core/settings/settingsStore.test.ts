@@ -26,6 +26,8 @@ const defaults = {
   sidebarCollapsed: false,
   autoHandoff: false,
   autoHandoffAt: 0.85,
+  customInstructions: '',
+  autoTitle: true,
 };
 
 function memoryBackend(initial: Record<string, unknown> = {}): KeyValueBackend & { data: Record<string, unknown> } {
