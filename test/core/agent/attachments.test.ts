@@ -215,7 +215,8 @@ describe('attachments', () => {
       for (const data of rest) expect(await wsCall('attachments.append', { id: begun.data.id, data })).toEqual({ ok: true, data: { ok: true } });
       expect(await wsCall('attachments.finish', { sessionId, id: begun.data.id })).toMatchObject({ ok: true, data: { name: 'manual.pdf', size: big.length } });
       expect(await wsCall('chat.send', { sessionId, text: 'Summarise it', attachments: [begun.data.id] })).toEqual({ ok: true, data: { queued: false } });
-      await fake.waitForRequests(1);
+      // The Models API request of the core's start counts among the requests; this waits for the message's.
+      await expect.poll(() => fake.messageRequests().length, { timeout: 30_000 }).toBe(1);
       expect(requestContent(0)[0]?.source?.data).toBe(base64(big));
       ws.close();
       // The reply goes on with the tab gone; another tab sees how it ended.
