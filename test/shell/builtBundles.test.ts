@@ -43,10 +43,17 @@ afterAll(() => {
 const eventsOf = <T extends BatonEvent['type']>(type: T) =>
   desktop.events.filter((e): e is Extract<BatonEvent, { type: T }> => e.type === type);
 
-/** Sends a message and waits until the agent has answered it. */
-async function chat(text: string): Promise<void> {
+/** The session the first window shows after `channel` (sessions.open or sessions.new) there. */
+async function show(channel: 'sessions.open' | 'sessions.new'): Promise<string> {
+  const result = await desktop.call(channel, {});
+  if (!result.ok) throw new Error(result.error.message);
+  return result.data.header.id;
+}
+
+/** Sends a message in the session and waits until the agent has answered it. */
+async function chat(sessionId: string, text: string): Promise<void> {
   const before = eventsOf('agent_end').length;
-  expect(await desktop.call('chat.send', { text })).toEqual({ ok: true, data: { queued: false } });
+  expect(await desktop.call('chat.send', { sessionId, text })).toEqual({ ok: true, data: { queued: false } });
   await expect.poll(() => eventsOf('agent_end').length).toBe(before + 1);
 }
 
@@ -138,8 +145,9 @@ describe('the built app, driven through the preload API', () => {
 
   it('streams a reply from the model to the page as events', async () => {
     fake.enqueue({ kind: 'text', text: 'Hello from the built app', chunkSize: 5 });
+    const sessionId = await show('sessions.open');
     const first = desktop.events.length;
-    await chat('Hi there');
+    await chat(sessionId, 'Hi there');
 
     const arrived = desktop.events.slice(first);
     // Streamed text first (batched; the tail may come only with message_end, which carries it all).
@@ -152,30 +160,28 @@ describe('the built app, driven through the preload API', () => {
   });
 
   it('hands off: a new session starts whose file holds the handoff document', async () => {
-    await chat('We are building a bridge');
-    await chat('Use steel, not wood');
-    const parent = await desktop.call('sessions.open', {});
-    if (!parent.ok) throw new Error(parent.error.message);
+    const parent = await show('sessions.new');
+    await chat(parent, 'We are building a bridge');
+    await chat(parent, 'Use steel, not wood');
 
     fake.enqueue({ kind: 'text', text: '## Goal\nBuild a steel bridge' });
-    const result = await desktop.call('handoff.start', {});
+    const result = await desktop.call('handoff.start', { sessionId: parent });
     if (!result.ok || result.data.status !== 'done') throw new Error(`handoff: ${JSON.stringify(result)}`);
     const child = result.data.session.header;
-    expect(child.id).not.toBe(parent.data.header.id);
+    expect(child.id).not.toBe(parent);
+    // The window that showed the old session shows the new one.
     await expect.poll(() => eventsOf('session_switched').some((e) => e.session.header.id === child.id)).toBe(true);
 
     const [header, ...entries] = sessionLines(child.id);
-    expect(header).toMatchObject({ type: 'session', id: child.id, parentSession: parent.data.header.id, origin: 'handoff' });
+    expect(header).toMatchObject({ type: 'session', id: child.id, parentSession: parent, origin: 'handoff' });
     const card = entries.find((e) => e.type === 'custom_message' && e.customType === 'handoff');
     expect(card?.content).toContain('<handoff-context>\n## Goal\nBuild a steel bridge\n</handoff-context>');
   });
 
   it('saves an export through the save dialog into the file the user chose, not handing it to the page', async () => {
-    expect(await desktop.call('sessions.new', {})).toMatchObject({ ok: true });
-    await chat('Export me');
-    const current = await desktop.call('sessions.open', {});
-    if (!current.ok) throw new Error(current.error.message);
-    const saved = await desktop.call('sessions.export', { id: current.data.header.id, format: 'markdown' });
+    const sessionId = await show('sessions.new');
+    await chat(sessionId, 'Export me');
+    const saved = await desktop.call('sessions.export', { id: sessionId, format: 'markdown' });
     expect(saved).toEqual({ ok: true, data: { status: 'saved', path: join(saveDir, 'Export me.md') } });
     expect(readFileSync(join(saveDir, 'Export me.md'), 'utf8')).toMatch(/^# Export me\n[\s\S]*## You · [^\n]*\n\nExport me\n/);
   });

@@ -28,6 +28,8 @@ export interface HostFacts {
   handled: string[];
   listened: string[];
   windows: number;
+  /** Each window's address at start, oldest first (a restored one names its session). */
+  windowUrls: string[];
   webPreferences: Record<string, unknown>;
   appUrl: string;
   preloadRequested: string[];
@@ -48,11 +50,24 @@ export interface Loaded {
   body: string;
 }
 
+/** A window the app opened, oldest first. */
+export interface HostWindow {
+  url: string;
+  open: boolean;
+}
+
 export interface DesktopHost {
   facts: HostFacts;
-  /** Every event the main frame's API delivered, in order. */
+  /** Every event the first window's main frame API delivered, in order. */
   events: BatonEvent[];
-  call<C extends Channel>(channel: C, input: unknown, frame?: SenderFrame): Promise<Result<CallOutput<C>>>;
+  /** Every event window `index`'s main frame API delivered, in order. */
+  eventsOf(index: number): BatonEvent[];
+  /** A call through the preload API of `frame` in window `window` (the first one by default). */
+  call<C extends Channel>(channel: C, input: unknown, frame?: SenderFrame, window?: number): Promise<Result<CallOutput<C>>>;
+  /** The windows the app opened so far (each once its page has loaded). */
+  windows(): Promise<HostWindow[]>;
+  /** Clicks the application menu's item of that label. */
+  clickMenu(label: string): Promise<void>;
   /** Makes the main frame show another URL, as if the page had navigated away. */
   navigate(url: string): Promise<void>;
   /** What the page gets when it requests `url` (from the protocol handler the bundle registered). */
@@ -69,7 +84,7 @@ export interface DesktopHost {
 type FromHost =
   | { type: 'ready'; facts: HostFacts }
   | { type: 'failed'; message: string }
-  | { type: 'event'; event: BatonEvent }
+  | { type: 'event'; window: number; event: BatonEvent }
   | { type: 'reply'; id: number; result?: unknown; error?: string };
 
 export async function startDesktopHost(options: { mainBundle: string; env: NodeJS.ProcessEnv }): Promise<DesktopHost> {
@@ -86,7 +101,8 @@ export async function startDesktopHost(options: { mainBundle: string; env: NodeJ
   child.stdout!.on('data', (chunk) => (logs += chunk));
   child.stderr!.on('data', (chunk) => (logs += chunk));
 
-  const events: BatonEvent[] = [];
+  const events: BatonEvent[][] = [[]];
+  const eventsOf = (index: number) => (events[index] ??= []);
   const pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
   let nextId = 0;
   const request = (message: object) =>
@@ -100,7 +116,7 @@ export async function startDesktopHost(options: { mainBundle: string; env: NodeJ
     child.on('message', (message: FromHost) => {
       if (message.type === 'ready') resolve(message.facts);
       else if (message.type === 'failed') reject(new Error(`${message.message}\n${logs}`));
-      else if (message.type === 'event') events.push(message.event);
+      else if (message.type === 'event') eventsOf(message.window).push(message.event);
       else {
         const waiter = pending.get(message.id);
         pending.delete(message.id);
@@ -117,8 +133,11 @@ export async function startDesktopHost(options: { mainBundle: string; env: NodeJ
 
   return {
     facts,
-    events,
-    call: (channel, input, frame = 'main') => request({ op: 'call', channel, input, frame }) as never,
+    events: eventsOf(0),
+    eventsOf,
+    call: (channel, input, frame = 'main', window = 0) => request({ op: 'call', channel, input, frame, window }) as never,
+    windows: () => request({ op: 'windows' }) as Promise<HostWindow[]>,
+    clickMenu: async (label) => void (await request({ op: 'menu', label })),
     navigate: async (url) => void (await request({ op: 'navigate', url })),
     load: (url) => request({ op: 'load', url }) as Promise<Loaded>,
     crash: async () => void (await request({ op: 'crash' })),

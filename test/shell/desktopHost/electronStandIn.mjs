@@ -1,6 +1,6 @@
 // A recording stand-in for the `electron` module, so the built desktop bundles run in plain Node.
-// Main side (what out/main/index.js imports): app, BrowserWindow, ipcMain, session, protocol, Menu,
-// dialog, safeStorage, shell. Each records what the bundle does with it and behaves as Electron does where the
+// Main side (what out/main/index.js imports): app, BrowserWindow (one webContents of its own each),
+// ipcMain, session, protocol, Menu, dialog, safeStorage, shell. Each records what the bundle does with it and behaves as Electron does where the
 // bundle relies on it. Renderer side, per frame (rendererElectron): the contextBridge and ipcRenderer a
 // sandboxed preload gets. IPC between the two sides works like Electron's: payloads are structured-cloned,
 // a handler gets the sender frame, main→renderer messages arrive asynchronously in the main frame.
@@ -53,11 +53,20 @@ class App extends EventEmitter {
   whenReady() {
     return ready;
   }
-  /** As Electron: 'will-quit' may be prevented (the bundle flushes its store first); otherwise 'quit'. */
+  /**
+   * As Electron: 'before-quit' may be prevented (the bundle asks while replies stream); then every window
+   * closes; 'will-quit' may be prevented (the bundle flushes its store first, then quits again);
+   * otherwise 'quit'.
+   */
   quit() {
-    let prevented = false;
-    this.emit('will-quit', { preventDefault: () => (prevented = true) });
-    if (!prevented) this.emit('quit');
+    const prevented = (name) => {
+      let stopped = false;
+      this.emit(name, { preventDefault: () => (stopped = true) });
+      return stopped;
+    };
+    if (prevented('before-quit')) return;
+    for (const win of BrowserWindow.getAllWindows()) win.close();
+    if (!prevented('will-quit')) this.emit('quit');
   }
   exit(code) {
     this.exitCode = code;
@@ -86,9 +95,14 @@ class IpcMain extends EventEmitter {
 }
 export const ipcMain = new IpcMain();
 
+let lastWebContentsId = 0;
+
 class WebContents extends EventEmitter {
   windowOpenHandler = undefined;
-  mainFrame = new Frame({ url: '', frameToken: 'main-frame' });
+  /** Unique per window, as Electron's: an IPC call's sender names its window by it. */
+  id = ++lastWebContentsId;
+  mainFrame = new Frame({ url: '', frameToken: `main-frame-${this.id}` });
+  destroyed = false;
 
   send(channel, payload) {
     const copy = structuredClone(payload);
@@ -99,7 +113,7 @@ class WebContents extends EventEmitter {
     return this.mainFrame.url;
   }
   isDestroyed() {
-    return false;
+    return this.destroyed;
   }
   setWindowOpenHandler(handler) {
     this.windowOpenHandler = handler;
@@ -108,32 +122,52 @@ class WebContents extends EventEmitter {
 
 export class BrowserWindow extends EventEmitter {
   static #all = [];
+  static #focused = undefined;
+  /** The open windows, oldest first (closed ones are gone, as in Electron). */
   static getAllWindows() {
-    return [...BrowserWindow.#all];
+    return BrowserWindow.#all.filter((win) => !win.destroyed);
   }
 
   constructor(options) {
     super();
     this.options = options;
     this.shown = false;
+    this.destroyed = false;
     this.webContents = new WebContents();
     BrowserWindow.#all.push(this);
     app.emit('web-contents-created', {}, this.webContents);
+    app.emit('browser-window-created', {}, this);
   }
   async loadURL(url) {
     this.webContents.mainFrame.url = url;
     setImmediate(() => this.emit('ready-to-show'));
   }
   isDestroyed() {
-    return false;
+    return this.destroyed;
   }
   isMinimized() {
     return false;
   }
+  isFocused() {
+    return BrowserWindow.#focused === this;
+  }
   restore() {}
-  focus() {}
+  focus() {
+    BrowserWindow.#focused = this;
+  }
+  /** A window that shows takes the focus, as a new window does on a desktop. */
   show() {
     this.shown = true;
+    this.focus();
+  }
+  /** The user (or quitting) closes it: 'close', then it is gone and 'closed'. */
+  close() {
+    if (this.destroyed) return;
+    this.emit('close', { preventDefault: () => {} });
+    this.destroyed = true;
+    this.webContents.destroyed = true;
+    if (BrowserWindow.#focused === this) BrowserWindow.#focused = undefined;
+    this.emit('closed');
   }
 }
 
@@ -183,8 +217,14 @@ export const Menu = {
 
 export const dialog = {
   errorBoxes: [],
+  /** The questions asked (quitting while replies stream); the answer is the first button, "Quit anyway". */
+  messageBoxes: [],
   showErrorBox(title, content) {
     dialog.errorBoxes.push({ title, content });
+  },
+  showMessageBoxSync(windowOrOptions, maybeOptions) {
+    dialog.messageBoxes.push(structuredClone(maybeOptions ?? windowOrOptions));
+    return 0;
   },
   /** The user picks the offered name in BATON_TEST_SAVE_DIR, or cancels when that is not set. */
   async showSaveDialog(windowOrOptions, maybeOptions) {

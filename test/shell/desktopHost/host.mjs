@@ -1,6 +1,6 @@
 // Child process that runs the built desktop bundles in plain Node: out/main/index.js (ESM) with the
 // recording stand-in as `electron`, and out/preload/index.cjs as a sandboxed preload, evaluated per frame
-// with a `require` that offers only `electron`. The parent test drives the API the preload exposed, over
+// of each window with a `require` that offers only `electron`. The parent test drives the API the preload exposed, over
 // process IPC (desktopHost.ts has the other end and the message shapes).
 // Usage: node host.mjs <out/main/index.js>
 import { readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { compileFunction } from 'node:vm';
 
 register('./resolveElectron.mjs', import.meta.url);
 const standIn = await import('./electronStandIn.mjs');
-const { app, BrowserWindow, dialog, Frame, ipcMain, markReady, protocol, rendererElectron } = standIn;
+const { app, BrowserWindow, dialog, Frame, ipcMain, markReady, Menu, protocol, rendererElectron } = standIn;
 
 /**
  * Runs the preload in `frame` as Electron's sandbox would: `require` offers `electron` and nothing else.
@@ -41,35 +41,71 @@ function fail(message) {
   process.send({ type: 'failed', message }, () => process.exit(1));
 }
 
+/** Each window's preloads, by window (oldest first): its main frame's, and for the first window an iframe's and another page's. */
+const windows = [];
+
+/** Runs the preload in a window once its page loads, and forwards what its API delivers to the test. */
+function attach(win) {
+  if (windows.some((w) => w.win === win)) return;
+  const contents = win.webContents;
+  const index = windows.length;
+  const preloadPath = win.options.webPreferences?.preload;
+  const frames = { main: contents.mainFrame };
+  if (index === 0) {
+    // An iframe inside the app's page, showing the app's own URL.
+    frames.subframe = new Frame({ url: contents.mainFrame.url, parent: contents.mainFrame, frameToken: 'subframe' });
+    // Another page's top frame, in another renderer process.
+    frames.otherPage = new Frame({ url: 'https://evil.example/', processId: 2, frameToken: 'other-page' });
+  }
+  const preloads = Object.fromEntries(Object.entries(frames).map(([name, frame]) => [name, runPreload(preloadPath, frame, contents)]));
+  preloads.main.exposed.baton?.subscribe((event) => process.send({ type: 'event', window: index, event }));
+  windows.push({ win, preloads });
+}
+
+/** The windows' addresses, and which are still open. */
+const windowList = () => windows.map(({ win }) => ({ url: win.webContents.mainFrame.url, open: !win.isDestroyed() }));
+
+/** A menu item of the application menu, by its label. */
+function menuItem(items, label) {
+  for (const item of items ?? []) {
+    if (item.label === label) return item;
+    const found = menuItem(item.submenu, label);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 await import(pathToFileURL(process.argv[2]).href);
+// A window's page loads (and its preload runs) once it shows.
+app.on('browser-window-created', (_event, win) => win.once('ready-to-show', () => setImmediate(() => attach(win))));
 markReady();
-// The bundle creates its window in a .then() after whenReady().
+// The bundle creates its windows in a .then() after whenReady(); each loads a moment later.
 await new Promise((resolve) => setImmediate(resolve));
-const [win] = BrowserWindow.getAllWindows();
-if (!win) {
+for (const win of BrowserWindow.getAllWindows()) if (!windows.some((w) => w.win === win)) attach(win);
+const first = windows[0];
+if (!first) {
   fail(`The main bundle opened no window. ${JSON.stringify(dialog.errorBoxes)}`);
 } else {
+  const { win, preloads } = first;
   const contents = win.webContents;
-  const appUrl = contents.mainFrame.url;
-  const preloadPath = win.options.webPreferences?.preload;
-  const frames = {
-    main: contents.mainFrame,
-    // An iframe inside the app's page, showing the app's own URL.
-    subframe: new Frame({ url: appUrl, parent: contents.mainFrame, frameToken: 'subframe' }),
-    // Another page's top frame, in another renderer process.
-    otherPage: new Frame({ url: 'https://evil.example/', processId: 2, frameToken: 'other-page' }),
-  };
-  const preloads = Object.fromEntries(Object.entries(frames).map(([name, frame]) => [name, runPreload(preloadPath, frame, contents)]));
   const api = preloads.main.exposed.baton;
-  api?.subscribe((event) => process.send({ type: 'event', event }));
 
   process.on('message', async (message) => {
     const reply = (answer) => process.send({ type: 'reply', id: message.id, ...answer });
     try {
       if (message.op === 'call') {
-        const exposedApi = preloads[message.frame].exposed.baton;
-        if (!exposedApi) throw new Error(`The preload exposed no API in the ${message.frame} frame`);
+        const target = windows[message.window ?? 0];
+        if (!target) throw new Error(`There is no window ${message.window}`);
+        const exposedApi = target.preloads[message.frame]?.exposed.baton;
+        if (!exposedApi) throw new Error(`The preload exposed no API in the ${message.frame} frame of window ${message.window ?? 0}`);
         reply({ result: await exposedApi[message.channel](message.input) });
+      } else if (message.op === 'windows') {
+        reply({ result: windowList() });
+      } else if (message.op === 'menu') {
+        const item = menuItem(Menu.application?.template, message.label);
+        if (!item?.click) throw new Error(`No menu item ${message.label}`);
+        item.click();
+        reply({ result: null });
       } else if (message.op === 'load') {
         // What the page's request for a URL gets from the handler the bundle registered for its scheme.
         const handler = protocol.handlers.get(new URL(message.url).protocol.slice(0, -1));
@@ -100,8 +136,9 @@ if (!win) {
       handled: [...ipcMain.handlers.keys()],
       listened: ipcMain.eventNames(),
       windows: BrowserWindow.getAllWindows().length,
+      windowUrls: windowList().map((w) => w.url),
       webPreferences: win.options.webPreferences,
-      appUrl,
+      appUrl: contents.mainFrame.url,
       preloadRequested: preloads.main.requested,
       exposedKeys: Object.keys(preloads.main.exposed),
       preloadError: preloads.main.error,
