@@ -91,8 +91,12 @@ export class AppWindows {
     return !!open && !open.win.isDestroyed() && isTrustedSender(event.senderFrame, open.win.webContents.mainFrame, this.options.app);
   }
 
-  /** Quitting: the sessions the windows show now are what comes back. */
+  /**
+   * Quitting: the sessions the windows show now are what comes back. The app quits again once the core
+   * is flushed, with every window closed by then: that second call must not write an empty list.
+   */
   quit(): void {
+    if (this.quitting) return;
     this.save();
     this.quitting = true;
   }

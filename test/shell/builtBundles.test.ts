@@ -57,8 +57,8 @@ async function chat(sessionId: string, text: string): Promise<void> {
   await expect.poll(() => eventsOf('agent_end').length).toBe(before + 1);
 }
 
-function sessionLines(id: string): Record<string, unknown>[] {
-  const sessions = join(dataDir, 'sessions');
+function sessionLines(id: string, inDataDir = dataDir): Record<string, unknown>[] {
+  const sessions = join(inDataDir, 'sessions');
   const file = readdirSync(sessions).find((name) => name.includes(id) && name.endsWith('.jsonl'));
   expect(file, `a session file for ${id}`).toBeDefined();
   return readFileSync(join(sessions, file!), 'utf8')
@@ -227,6 +227,64 @@ describe('an error nothing caught in the main process', () => {
       rmSync(crashDir, { recursive: true, force: true });
     }
   }, 30_000);
+});
+
+describe('two windows of the built app', () => {
+  it('each shows its own session and gets only its stream events; after a restart both come back on their sessions', async () => {
+    const windowsDir = mkdtempSync(join(tmpdir(), 'baton-desktop-windows-'));
+    const env = { BATON_DATA_DIR: windowsDir, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: API_KEY };
+    let app = await startDesktopHost({ mainBundle: bundles.main, env });
+    try {
+      type Shown = { ok: true; data: { header: { id: string } } };
+      const open = async (window: number, channel: 'sessions.open' | 'sessions.new', input: object = {}) => {
+        const result = await app.call(channel, input, 'main', window);
+        expect(result, `${channel} in window ${window}`).toMatchObject({ ok: true });
+        return (result as Shown).data.header.id;
+      };
+      const first = await open(0, 'sessions.open');
+      // A second window, as New window in the Session menu opens it.
+      await app.clickMenu('New window');
+      await expect.poll(async () => (await app.windows()).length).toBe(2);
+      const second = await open(1, 'sessions.new');
+      expect(second).not.toBe(first);
+
+      // A reply streams in the first window's session …
+      fake.enqueue({ kind: 'text', text: 'A slow reply, written a few letters at a time.', chunkSize: 3, delayMs: 30 });
+      expect(await app.call('chat.send', { sessionId: first, text: 'Take your time' }, 'main', 0)).toEqual({ ok: true, data: { queued: false } });
+      await expect.poll(() => app.eventsOf(0).some((e) => e.type === 'message_update' && e.sessionId === first)).toBe(true);
+      // … while the second window opens another session, and talks there.
+      const third = await open(1, 'sessions.new');
+      expect((await app.call('sessions.running', {}, 'main', 1))).toEqual({ ok: true, data: [first] });
+      const ended = (window: number, sessionId: string) => app.eventsOf(window).some((e) => e.type === 'agent_end' && e.sessionId === sessionId);
+      expect(await app.call('chat.send', { sessionId: third, text: 'Meanwhile, here' }, 'main', 1)).toEqual({ ok: true, data: { queued: false } });
+      await expect.poll(() => ended(0, first) && ended(1, third), { timeout: 10_000 }).toBe(true);
+
+      // Each window got the stream events of its own session only; both heard that the first one ran.
+      const streamedIn = (window: number) =>
+        new Set(app.eventsOf(window).flatMap((e) => (e.type !== 'session_status' && 'sessionId' in e && e.sessionId ? [e.sessionId] : [])));
+      expect([...streamedIn(0)]).toEqual([first]);
+      expect([...streamedIn(1)]).toEqual([third]);
+      for (const window of [0, 1]) {
+        expect(app.eventsOf(window).filter((e) => e.type === 'session_status' && e.sessionId === first).map((e) => e.type === 'session_status' && e.running)).toEqual([true, false]);
+      }
+      const replyIn = (sessionId: string) =>
+        sessionLines(sessionId, windowsDir).flatMap((line) => (line.type === 'message' ? [JSON.stringify(line.message)] : [])).join('\n');
+      expect(replyIn(first)).toContain('A slow reply, written a few letters at a time.');
+      expect(replyIn(first)).not.toContain('Meanwhile, here');
+      expect(replyIn(third)).toContain('OK: Meanwhile, here');
+
+      // Quit and start again: each window comes back on the session it showed.
+      expect(await app.quit()).toBe(0);
+      expect(JSON.parse(readFileSync(join(windowsDir, 'windows.json'), 'utf8'))).toEqual({ sessions: [first, third] });
+      app = await startDesktopHost({ mainBundle: bundles.main, env });
+      expect(app.facts.windowUrls).toEqual([`${app.facts.appUrl.split('#')[0]}#session=${first}`, `${app.facts.appUrl.split('#')[0]}#session=${third}`]);
+      expect(await open(0, 'sessions.open', { id: first })).toBe(first);
+      expect(await open(1, 'sessions.open', { id: third })).toBe(third);
+    } finally {
+      app.kill();
+      rmSync(windowsDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('quitting the built app', () => {
