@@ -277,7 +277,7 @@ describe('two windows of the built app', () => {
       expect(await app.quit()).toBe(0);
       expect(JSON.parse(readFileSync(join(windowsDir, 'windows.json'), 'utf8'))).toEqual({ sessions: [first, third] });
       app = await startDesktopHost({ mainBundle: bundles.main, env });
-      expect(app.facts.windowUrls).toEqual([`${app.facts.appUrl.split('#')[0]}#session=${first}`, `${app.facts.appUrl.split('#')[0]}#session=${third}`]);
+      expect(app.facts.windowUrls).toEqual([`app://baton/index.html#session=${first}`, `app://baton/index.html#session=${third}`]);
       expect(await open(0, 'sessions.open', { id: first })).toBe(first);
       expect(await open(1, 'sessions.open', { id: third })).toBe(third);
     } finally {
