@@ -92,12 +92,12 @@ export class AppWindows {
   }
 
   /**
-   * Quitting: the sessions the windows show now are what comes back. The app quits again once the core
-   * is flushed, with every window closed by then: that second call must not write an empty list.
+   * Quitting: the sessions the windows show now are what comes back. With no window open there is nothing
+   * to write: closing the last one saved it (the app quits then, but on macOS), and the quit that follows
+   * flushing the core comes after every window has closed.
    */
   quit(): void {
-    if (this.quitting) return;
-    this.save();
+    if (this.open.size > 0) this.save();
     this.quitting = true;
   }
 

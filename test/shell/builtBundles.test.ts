@@ -280,6 +280,14 @@ describe('two windows of the built app', () => {
       expect(app.facts.windowUrls).toEqual([`app://baton/index.html#session=${first}`, `app://baton/index.html#session=${third}`]);
       expect(await open(0, 'sessions.open', { id: first })).toBe(first);
       expect(await open(1, 'sessions.open', { id: third })).toBe(third);
+
+      // Closing one window forgets it; closing the last one quits the app, and that one comes back.
+      await app.close(1);
+      await app.close(0);
+      expect(await app.exited).toBe(0);
+      expect(JSON.parse(readFileSync(join(windowsDir, 'windows.json'), 'utf8'))).toEqual({ sessions: [first] });
+      app = await startDesktopHost({ mainBundle: bundles.main, env });
+      expect(app.facts.windowUrls).toEqual([`app://baton/index.html#session=${first}`]);
     } finally {
       app.kill();
       rmSync(windowsDir, { recursive: true, force: true });

@@ -74,8 +74,12 @@ export interface DesktopHost {
   load(url: string): Promise<Loaded>;
   /** Throws an error nothing catches in the main process. */
   crash(): Promise<void>;
+  /** Closes window `index` as the user would (the last one quits the app, but on macOS). */
+  close(index: number): Promise<void>;
   /** Quits the app as the OS would; resolves with the exit code it chose. */
   quit(): Promise<number>;
+  /** Resolves with the exit code once the app has quit, asked to or by itself. */
+  readonly exited: Promise<number>;
   /** What the child printed (the bundle's logs). */
   logs(): string;
   kill(): void;
@@ -85,6 +89,7 @@ type FromHost =
   | { type: 'ready'; facts: HostFacts }
   | { type: 'failed'; message: string }
   | { type: 'event'; window: number; event: BatonEvent }
+  | { type: 'quit'; code: number }
   | { type: 'reply'; id: number; result?: unknown; error?: string };
 
 export async function startDesktopHost(options: { mainBundle: string; env: NodeJS.ProcessEnv }): Promise<DesktopHost> {
@@ -112,9 +117,12 @@ export async function startDesktopHost(options: { mainBundle: string; env: NodeJ
       child.send({ ...message, id });
     });
 
+  let quit: (code: number) => void = () => {};
+  const exited = new Promise<number>((resolve) => (quit = resolve));
   const facts = await new Promise<HostFacts>((resolve, reject) => {
     child.on('message', (message: FromHost) => {
       if (message.type === 'ready') resolve(message.facts);
+      else if (message.type === 'quit') quit(message.code);
       else if (message.type === 'failed') reject(new Error(`${message.message}\n${logs}`));
       else if (message.type === 'event') eventsOf(message.window).push(message.event);
       else {
@@ -141,7 +149,12 @@ export async function startDesktopHost(options: { mainBundle: string; env: NodeJ
     navigate: async (url) => void (await request({ op: 'navigate', url })),
     load: (url) => request({ op: 'load', url }) as Promise<Loaded>,
     crash: async () => void (await request({ op: 'crash' })),
-    quit: () => request({ op: 'quit' }) as Promise<number>,
+    close: async (index) => void (await request({ op: 'close', window: index })),
+    quit: () => {
+      child.send({ op: 'quit' });
+      return exited;
+    },
+    exited,
     logs: () => logs,
     kill: () => void child.kill(),
   };

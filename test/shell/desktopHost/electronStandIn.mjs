@@ -28,6 +28,8 @@ let isReady = false;
 class App extends EventEmitter {
   isPackaged = false;
   exitCode = undefined;
+  /** While quitting closes the windows: Electron then says nothing of the last one closing. */
+  closingForQuit = false;
   #paths = new Map();
 
   setPath(name, value) {
@@ -65,7 +67,9 @@ class App extends EventEmitter {
       return stopped;
     };
     if (prevented('before-quit')) return;
+    this.closingForQuit = true;
     for (const win of BrowserWindow.getAllWindows()) win.close();
+    this.closingForQuit = false;
     if (!prevented('will-quit')) this.emit('quit');
   }
   exit(code) {
@@ -160,7 +164,7 @@ export class BrowserWindow extends EventEmitter {
     this.shown = true;
     this.focus();
   }
-  /** The user (or quitting) closes it: 'close', then it is gone and 'closed'. */
+  /** The user (or quitting) closes it: 'close', then it is gone and 'closed'; the user's last one, 'window-all-closed'. */
   close() {
     if (this.destroyed) return;
     this.emit('close', { preventDefault: () => {} });
@@ -168,6 +172,7 @@ export class BrowserWindow extends EventEmitter {
     this.webContents.destroyed = true;
     if (BrowserWindow.#focused === this) BrowserWindow.#focused = undefined;
     this.emit('closed');
+    if (!app.closingForQuit && BrowserWindow.getAllWindows().length === 0) app.emit('window-all-closed');
   }
 }
 

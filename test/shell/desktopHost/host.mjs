@@ -90,6 +90,9 @@ if (!first) {
   const contents = win.webContents;
   const api = preloads.main.exposed.baton;
 
+  // Asked to, or by itself (its last window closed): the test is told the exit code, and the process ends.
+  app.on('quit', () => process.send({ type: 'quit', code: app.exitCode ?? 0 }, () => process.exit(0)));
+
   process.on('message', async (message) => {
     const reply = (answer) => process.send({ type: 'reply', id: message.id, ...answer });
     try {
@@ -121,9 +124,11 @@ if (!first) {
       } else if (message.op === 'navigate') {
         contents.mainFrame.url = message.url;
         reply({ result: null });
+      } else if (message.op === 'close') {
+        windows[message.window]?.win.close();
+        reply({ result: null });
       } else if (message.op === 'quit') {
-        app.once('quit', () => process.send({ type: 'reply', id: message.id, result: app.exitCode ?? 0 }, () => process.exit(0)));
-        app.quit();
+        app.quit(); // answered by the 'quit' message
       }
     } catch (err) {
       reply({ error: String(err) });
