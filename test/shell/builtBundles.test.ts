@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, type BatonEvent } from '../../shared/contract';
+import { texts } from '../../shared/texts';
 import { apiKeyOf, useFakeAnthropic } from '../fakeAnthropic';
 import { buildDesktopBundles, startDesktopHost, type DesktopHost } from './desktopHost/desktopHost';
 
@@ -230,7 +231,7 @@ describe('an error nothing caught in the main process', () => {
 });
 
 describe('two windows of the built app', () => {
-  it('each shows its own session and gets only its stream events; after a restart both come back on their sessions', async () => {
+  it('each shows its own session and gets only its stream events; they come back on their sessions after a restart; Open in new window adds one', async () => {
     const windowsDir = mkdtempSync(join(tmpdir(), 'baton-desktop-windows-'));
     const env = { BATON_DATA_DIR: windowsDir, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: API_KEY };
     let app = await startDesktopHost({ mainBundle: bundles.main, env });
@@ -288,11 +289,39 @@ describe('two windows of the built app', () => {
       expect(JSON.parse(readFileSync(join(windowsDir, 'windows.json'), 'utf8'))).toEqual({ sessions: [first] });
       app = await startDesktopHost({ mainBundle: bundles.main, env });
       expect(app.facts.windowUrls).toEqual([`app://baton/index.html#session=${first}`]);
+      // Open in new window: a window on the session named.
+      expect(await app.call('app.openWindow', { sessionId: third })).toEqual({ ok: true, data: { opened: true } });
+      await expect.poll(async () => (await app.windows()).map((w) => w.url)).toEqual([
+        `app://baton/index.html#session=${first}`,
+        `app://baton/index.html#session=${third}`,
+      ]);
+      expect(await app.call('app.openWindow', { sessionId: 'no-such-session' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     } finally {
       app.kill();
       rmSync(windowsDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('asks before quitting while a reply is being written, and quits when told to', async () => {
+    const quitDir = mkdtempSync(join(tmpdir(), 'baton-desktop-quit-'));
+    const app = await startDesktopHost({ mainBundle: bundles.main, env: { BATON_DATA_DIR: quitDir, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: API_KEY } });
+    try {
+      const opened = await app.call('sessions.open', {});
+      if (!opened.ok) throw new Error(opened.error.message);
+      const sessionId = opened.data.header.id;
+      fake.enqueue({ kind: 'stall', text: 'Still thinking' });
+      expect(await app.call('chat.send', { sessionId, text: 'Take your time' })).toEqual({ ok: true, data: { queued: false } });
+      await expect.poll(() => app.events.some((e) => e.type === 'message_update')).toBe(true);
+      expect(await app.quit()).toBe(0);
+      // The stand-in answers "Quit anyway"; what the user wrote is on disk.
+      expect(app.questions().map((q) => [q.message, q.buttons])).toEqual([[texts.quitWhileRunning(1), ['Quit anyway', 'Cancel']]]);
+      const prompt = sessionLines(sessionId, quitDir).find((line) => line.type === 'message');
+      expect(prompt?.message).toMatchObject({ role: 'user', content: [{ type: 'text', text: 'Take your time' }] });
+    } finally {
+      app.kill();
+      rmSync(quitDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 describe('quitting the built app', () => {

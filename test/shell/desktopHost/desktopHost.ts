@@ -68,6 +68,8 @@ export interface DesktopHost {
   windows(): Promise<HostWindow[]>;
   /** Clicks the application menu's item of that label. */
   clickMenu(label: string): Promise<void>;
+  /** Once the app has quit: the questions it asked in a message box (each answered with its first button). */
+  questions(): Array<{ message: string; buttons: string[] }>;
   /** Makes the main frame show another URL, as if the page had navigated away. */
   navigate(url: string): Promise<void>;
   /** What the page gets when it requests `url` (from the protocol handler the bundle registered). */
@@ -89,7 +91,7 @@ type FromHost =
   | { type: 'ready'; facts: HostFacts }
   | { type: 'failed'; message: string }
   | { type: 'event'; window: number; event: BatonEvent }
-  | { type: 'quit'; code: number }
+  | { type: 'quit'; code: number; questions: Array<{ message: string; buttons: string[] }> }
   | { type: 'reply'; id: number; result?: unknown; error?: string };
 
 export async function startDesktopHost(options: { mainBundle: string; env: NodeJS.ProcessEnv }): Promise<DesktopHost> {
@@ -118,11 +120,15 @@ export async function startDesktopHost(options: { mainBundle: string; env: NodeJ
     });
 
   let quit: (code: number) => void = () => {};
+  let questions: Array<{ message: string; buttons: string[] }> = [];
   const exited = new Promise<number>((resolve) => (quit = resolve));
   const facts = await new Promise<HostFacts>((resolve, reject) => {
     child.on('message', (message: FromHost) => {
       if (message.type === 'ready') resolve(message.facts);
-      else if (message.type === 'quit') quit(message.code);
+      else if (message.type === 'quit') {
+        questions = message.questions;
+        quit(message.code);
+      }
       else if (message.type === 'failed') reject(new Error(`${message.message}\n${logs}`));
       else if (message.type === 'event') eventsOf(message.window).push(message.event);
       else {
@@ -146,6 +152,7 @@ export async function startDesktopHost(options: { mainBundle: string; env: NodeJ
     call: (channel, input, frame = 'main', window = 0) => request({ op: 'call', channel, input, frame, window }) as never,
     windows: () => request({ op: 'windows' }) as Promise<HostWindow[]>,
     clickMenu: async (label) => void (await request({ op: 'menu', label })),
+    questions: () => questions,
     navigate: async (url) => void (await request({ op: 'navigate', url })),
     load: (url) => request({ op: 'load', url }) as Promise<Loaded>,
     crash: async () => void (await request({ op: 'crash' })),

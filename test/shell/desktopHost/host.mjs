@@ -90,8 +90,9 @@ if (!first) {
   const contents = win.webContents;
   const api = preloads.main.exposed.baton;
 
-  // Asked to, or by itself (its last window closed): the test is told the exit code, and the process ends.
-  app.on('quit', () => process.send({ type: 'quit', code: app.exitCode ?? 0 }, () => process.exit(0)));
+  // Asked to, or by itself (its last window closed): the test is told the exit code and what the app asked
+  // on the way, and the process ends.
+  app.on('quit', () => process.send({ type: 'quit', code: app.exitCode ?? 0, questions: dialog.messageBoxes }, () => process.exit(0)));
 
   process.on('message', async (message) => {
     const reply = (answer) => process.send({ type: 'reply', id: message.id, ...answer });
