@@ -7,6 +7,7 @@ import { createCore, type Core } from '../core/BatonCore';
 import { installLastResort } from '../core/lastResort';
 import { APP_SCHEME_PRIVILEGES, appResponse } from './appProtocol';
 import { APP_SCHEME, BUNDLED_APP, devAppUrl, type AppUrl } from './appUrl';
+import { isDevRun } from './devRun';
 import { openElectronSettings } from './electronSettings';
 import { guardWebContents, hardenSession } from './guards';
 import { forwardEvents, registerIpcHandlers, type IpcSenderEvent } from './ipcBridge';
@@ -21,7 +22,7 @@ import { createMainWindow } from './window';
 // userData: separate data dirs (tests, a second profile) run side by side.
 if (process.env.BATON_DATA_DIR) app.setPath('userData', resolve(process.env.BATON_DATA_DIR));
 
-const isDev = !app.isPackaged;
+const isDev = isDevRun(app.isPackaged, process.env);
 const appUrl: AppUrl = (isDev && process.env.ELECTRON_RENDERER_URL && devAppUrl(process.env.ELECTRON_RENDERER_URL)) || BUNDLED_APP;
 const rendererDir = join(import.meta.dirname, '../renderer');
 /** Set once started: the last-resort handler tells the user through it. */

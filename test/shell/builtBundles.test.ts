@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, type BatonEvent } from '../../shared/contract';
+import { launchEnv } from '../../scripts/launchEnv.mjs';
 import { apiKeyOf, useFakeAnthropic } from '../fakeAnthropic';
-import { buildDesktopBundles, startDesktopHost, type DesktopHost } from './desktopHost/desktopHost';
+import { buildDesktopBundles, startDesktopHost, type DesktopHost, type MenuItem } from './desktopHost/desktopHost';
 
 const root = join(import.meta.dirname, '..', '..');
 const API_KEY = 'sk-ant-built-bundles-test';
@@ -220,6 +221,35 @@ describe('an error nothing caught in the main process', () => {
       other.kill();
       rmSync(crashDir, { recursive: true, force: true });
     }
+  }, 30_000);
+});
+
+describe('development powers of the built app', () => {
+  const DEV_SERVER = 'http://localhost:5173/';
+  const viewRoles = (menu: MenuItem[]) => menu.find((item) => item.label === 'View')?.submenu?.map((item) => item.role ?? item.type);
+
+  /** The app as scripts/start.mjs launches it; `electron-vite dev` adds its dev server's URL for `npm run dev`. */
+  async function launched(dev: boolean, terminal: NodeJS.ProcessEnv) {
+    const dir = mkdtempSync(join(tmpdir(), 'baton-desktop-dev-'));
+    const env = launchEnv({ dev, binary: 'electron', env: { ...terminal, BATON_DATA_DIR: dir, ANTHROPIC_API_KEY: API_KEY } });
+    const host = await startDesktopHost({ mainBundle: bundles.main, env: dev ? { ...env, ELECTRON_RENDERER_URL: DEV_SERVER } : env });
+    host.kill();
+    rmSync(dir, { recursive: true, force: true });
+    return host.facts;
+  }
+
+  it('npm start: DevTools closed and not in the menu, and the built page shown whatever the terminal set', async () => {
+    const facts = await launched(false, { ELECTRON_RENDERER_URL: DEV_SERVER, BATON_DEV: '1' });
+    expect(facts.webPreferences.devTools).toBe(false);
+    expect(facts.appUrl).toBe('app://baton/index.html');
+    expect(viewRoles(facts.menu)).toEqual(['resetZoom', 'zoomIn', 'zoomOut', 'separator', 'togglefullscreen']);
+  }, 30_000);
+
+  it('npm run dev: DevTools and Reload in the menu, and the dev server’s page', async () => {
+    const facts = await launched(true, {});
+    expect(facts.webPreferences.devTools).toBe(true);
+    expect(facts.appUrl).toBe(DEV_SERVER);
+    expect(viewRoles(facts.menu)?.slice(0, 2)).toEqual(['reload', 'toggleDevTools']);
   }, 30_000);
 });
 

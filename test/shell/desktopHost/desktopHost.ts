@@ -40,6 +40,15 @@ export interface HostFacts {
   /** Schemes the bundle declared privileged before `ready`, and those it handles. */
   privilegedSchemes: { scheme: string; privileges: Record<string, boolean> }[];
   handledSchemes: string[];
+  /** The application menu's template as the bundle built it (labels and roles; clicks left out). */
+  menu: MenuItem[];
+}
+
+export interface MenuItem {
+  label?: string;
+  role?: string;
+  type?: string;
+  submenu?: MenuItem[];
 }
 
 export interface Loaded {
@@ -73,9 +82,8 @@ type FromHost =
   | { type: 'reply'; id: number; result?: unknown; error?: string };
 
 export async function startDesktopHost(options: { mainBundle: string; env: NodeJS.ProcessEnv }): Promise<DesktopHost> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
-  // Set by `electron-vite dev` only; here the app must load its built page.
-  delete env.ELECTRON_RENDERER_URL;
+  // Set by `npm run dev` only (scripts/launchEnv.mjs): the app loads its built page unless a test says otherwise.
+  const env: NodeJS.ProcessEnv = { ...process.env, ELECTRON_RENDERER_URL: undefined, BATON_DEV: undefined, ...options.env };
   const child: ChildProcess = fork(join(import.meta.dirname, 'host.mjs'), [options.mainBundle], {
     cwd: root,
     env,

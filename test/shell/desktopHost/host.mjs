@@ -10,7 +10,7 @@ import { compileFunction } from 'node:vm';
 
 register('./resolveElectron.mjs', import.meta.url);
 const standIn = await import('./electronStandIn.mjs');
-const { app, BrowserWindow, dialog, Frame, ipcMain, markReady, protocol, rendererElectron } = standIn;
+const { app, BrowserWindow, dialog, Frame, ipcMain, markReady, Menu, protocol, rendererElectron } = standIn;
 
 /**
  * Runs the preload in `frame` as Electron's sandbox would: `require` offers `electron` and nothing else.
@@ -110,6 +110,7 @@ if (!win) {
       errorBoxes: dialog.errorBoxes,
       privilegedSchemes: protocol.privileged,
       handledSchemes: [...protocol.handlers.keys()],
+      menu: Menu.application?.template ?? [],
     },
   });
 }
