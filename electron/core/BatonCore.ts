@@ -27,6 +27,7 @@ import type { ApiKeyStore } from './settings/apiKey';
 import type { SettingsStore } from './settings/SettingsStore';
 import type { FsSeam } from './storage/fsSeam';
 import type { ExportFile } from './transfer/sessionExport';
+import { addRedaction, log } from './log';
 
 export interface CoreOptions {
   dataDir: string;
@@ -35,6 +36,8 @@ export interface CoreOptions {
   transport: 'electron' | 'web';
   version?: string;
   openExternal?: (url: string) => Promise<void>;
+  /** Shows a folder in the desktop's file manager; absent in web mode, whose server is not the user's machine. */
+  openFolder?: (path: string) => Promise<void>;
   /**
    * Asks where to save an export and writes it there (the desktop's save dialog): the path, or undefined
    * when the user cancelled. Absent in web mode, where the page downloads the file instead.
@@ -57,6 +60,7 @@ export interface Core {
 export function createCore(options: CoreOptions): Core {
   const listeners = new Set<(event: BatonEvent) => void>();
   const provider = new ProviderClient(options.apiKey, options.provider);
+  const stopRedacting = addRedaction((text) => provider.redact(text));
   const emit = (event: BatonEvent) => {
     const safe = redacted(event, provider);
     for (const listener of listeners) listener(safe);
@@ -73,7 +77,7 @@ export function createCore(options: CoreOptions): Core {
   // Message search reads the files in the background; until then the sidebar searches titles.
   const indexing = new BackgroundIndexing(store.textIndex, {
     onProgress: (progress) => emit({ type: 'search_index', ...progress }),
-    onSaveError: (err) => console.error(`[baton] Could not save the search index: ${(err as Error).message}`),
+    onSaveError: (err) => log.error(`Could not save the search index: ${(err as Error).message}`),
   });
   indexing.start();
   const agent = new AgentSession({
@@ -112,6 +116,7 @@ export function createCore(options: CoreOptions): Core {
     },
     reportError: (err) => emit({ type: 'error', sessionId: agent.sessionId, ...toApiError(err) }),
     dispose: async () => {
+      stopRedacting();
       models.dispose();
       indexing.dispose();
       agent.abort();
@@ -122,7 +127,7 @@ export function createCore(options: CoreOptions): Core {
         sessions.flush();
       } catch (err) {
         // The index is rebuilt from the files at the next start; a full disk must not stop the app quitting.
-        console.error(`[baton] Could not save the session index: ${(err as Error).message}`);
+        log.error(`Could not save the session index: ${(err as Error).message}`);
       }
     },
   };

@@ -5,6 +5,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session } from 'el
 import { EVENT_CHANNEL, type BatonEvent } from '../../shared/contract';
 import { createCore, type Core } from '../core/BatonCore';
 import { installLastResort } from '../core/lastResort';
+import { log } from '../core/log';
 import { APP_SCHEME_PRIVILEGES, appResponse } from './appProtocol';
 import { APP_SCHEME, BUNDLED_APP, devAppUrl, type AppUrl } from './appUrl';
 import { isDevRun } from './devRun';
@@ -14,6 +15,7 @@ import { forwardEvents, registerIpcHandlers, type IpcSenderEvent } from './ipcBr
 import { isTrustedSender } from './ipcSender';
 import { buildAppMenu, type MenuCommand } from './menu';
 import { openExternal } from './openExternal';
+import { openFolder, startLogging } from './logging';
 import { openSafeApiKeyStore } from './safeApiKey';
 import { saveFileFrom } from './saveFile';
 import { createMainWindow } from './window';
@@ -21,6 +23,7 @@ import { createMainWindow } from './window';
 // BATON_DATA_DIR (SPEC §7) moves all data, and with it the single-instance lock, which Electron keys on
 // userData: separate data dirs (tests, a second profile) run side by side.
 if (process.env.BATON_DATA_DIR) app.setPath('userData', resolve(process.env.BATON_DATA_DIR));
+startLogging(app.getPath('userData'));
 
 const isDev = isDevRun(app.isPackaged, process.env);
 const appUrl: AppUrl = (isDev && process.env.ELECTRON_RENDERER_URL && devAppUrl(process.env.ELECTRON_RENDERER_URL)) || BUNDLED_APP;
@@ -30,7 +33,6 @@ let liveCore: Core | undefined;
 
 // Whatever slipped past its own handler is logged and shown to the user; the app keeps running.
 installLastResort((err) => {
-  console.error('[baton] Unexpected error (Baton keeps running):', err);
   if (liveCore) liveCore.reportError(err);
   else dialog.showErrorBox('Baton hit an unexpected error', (err as Error)?.message ?? String(err));
 });
@@ -75,6 +77,7 @@ function start(): void {
     transport: 'electron',
     version: app.getVersion(),
     openExternal,
+    openFolder,
     saveFile: saveFileFrom(liveWindow),
   });
   liveCore = core;
@@ -86,6 +89,7 @@ function start(): void {
       send: (command) => currentWindow.send(EVENT_CHANNEL, menuEvent(command)),
       devTools: isDev,
       platform: process.platform,
+      openLogs: () => void core.dispatch('app.openLogs', {}, true),
     }),
   );
 
@@ -97,7 +101,7 @@ function start(): void {
     disposed = true;
     core
       .dispose()
-      .catch((err: unknown) => console.error(`[baton] Shutdown failed: ${(err as Error).message}`))
+      .catch((err: unknown) => log.error(`Shutdown failed: ${(err as Error).message}`))
       .finally(() => app.quit());
   });
   app.on('activate', showWindow);
@@ -121,7 +125,7 @@ if (!app.requestSingleInstanceLock()) {
     .then(start)
     .catch((err: unknown) => {
       // No blank window and no silent exit: say what went wrong.
-      console.error('[baton] Could not start:', err);
+      log.error('Could not start:', err);
       dialog.showErrorBox('Baton could not start', (err as Error)?.message ?? String(err));
       app.exit(1);
     });

@@ -9,8 +9,10 @@ export function buildAppMenu(options: {
   send: (command: MenuCommand) => void;
   devTools: boolean;
   platform: NodeJS.Platform;
+  /** Help → Open logs folder. */
+  openLogs: () => void;
 }): Menu {
-  const { send, devTools, platform } = options;
+  const { send, devTools, platform, openLogs } = options;
   // The renderer already handles these shortcuts as keydowns (web mode has no menu). On Windows and
   // Linux the menu only shows them (registerAccelerator: false) so one key press is one command; on
   // macOS the menu takes the key first and the page never sees it, so it is one command there too.
@@ -49,6 +51,7 @@ export function buildAppMenu(options: {
       ],
     },
     { role: 'windowMenu' },
+    { role: 'help', submenu: [{ label: 'Open logs folder', click: openLogs }] },
   ];
   return Menu.buildFromTemplate(template);
 }

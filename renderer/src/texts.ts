@@ -20,6 +20,8 @@ export const uiTexts = {
   keyringUnavailable:
     "The OS keyring isn't available, so your API key is stored on this computer without encryption.",
   apiKeySaved: 'API key saved',
+  /** Web mode: the server cannot open a folder on the page's machine, so Settings says where the logs are. */
+  logsAreIn: 'Baton’s logs are in this folder on the machine running npm run web:',
   /** Web mode keeps a key entered in Settings in the server's memory only (SPEC §5: its key comes from the environment). */
   apiKeySavedUntilRestart: 'API key saved until the Baton server stops. To keep it, set ANTHROPIC_API_KEY before npm run web.',
   contextSavings: (before: string, after: string) => `Context ${before} → ${after} tokens`,

@@ -2,7 +2,7 @@
 // sources), run under a recording stand-in for `electron` and nothing else faked: the real core, real
 // files in a temp data dir, the fake Anthropic server on 127.0.0.1. Driven through the API the preload
 // exposes, as the renderer drives it. The Electron binary is not needed (test/shell/desktopHost).
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,6 +181,14 @@ describe('the built app, driven through the preload API', () => {
     expect(readFileSync(join(saveDir, 'Export me.md'), 'utf8')).toMatch(/^# Export me\n[\s\S]*## You · [^\n]*\n\nExport me\n/);
   });
 
+  it('opens the logs folder from Settings and from Help → Open logs folder, in the file manager', async () => {
+    const logs = join(dataDir, 'logs');
+    expect(await desktop.call('app.openLogs', {})).toEqual({ ok: true, data: { opened: true, path: logs } });
+    expect(existsSync(logs)).toBe(true);
+    await desktop.clickMenu(['help', 'Open logs folder']);
+    await expect.poll(() => desktop.openedPaths()).toEqual([logs, logs]);
+  });
+
   it('answers a malformed payload with invalid_input, and does not throw', async () => {
     expect(await desktop.call('sessions.open', { id: 42 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await desktop.call('chat.send', 'not an object')).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
@@ -216,6 +224,11 @@ describe('an error nothing caught in the main process', () => {
       await expect.poll(() => errors().length).toBe(1);
       expect(errors()[0]).toMatchObject({ code: 'internal' });
       await expect.poll(() => other.logs()).toContain('[baton] Unexpected error (Baton keeps running)');
+      // electron-log has it in the data folder's log too, with the stack.
+      const logFile = join(crashDir, 'logs', 'baton.log');
+      await expect.poll(() => existsSync(logFile) && readFileSync(logFile, 'utf8')).toMatch(
+        /\[error\] Unexpected error \(Baton keeps running\): Error: An uncaught error in the main process\n\s+at /,
+      );
       expect(await other.call('app.info', {})).toMatchObject({ ok: true });
     } finally {
       other.kill();

@@ -2,18 +2,19 @@
 // stop Baton from starting. The bad file is moved aside, not deleted, so the user can still recover it.
 import { existsSync, renameSync } from 'node:fs';
 import type { KeyValueBackend } from './SettingsStore';
+import { log as coreLog } from '../log';
 
 /** Opens a backend with `open()`; whenever reading its file fails to parse, quarantines it and reopens. */
 export function recoverCorrupt(
   open: () => KeyValueBackend,
   filePath: string,
-  log: (message: string) => void = console.warn,
+  log: (message: string) => void = coreLog.warn,
 ): KeyValueBackend {
   const quarantine = (err: unknown): void => {
     if (!isCorruption(err) || !existsSync(filePath)) throw err;
     const aside = `${filePath}.corrupt-${timestamp()}`;
     renameSync(filePath, aside);
-    log(`[baton] Settings file was unreadable (${(err as Error).message}); moved it to ${aside} and started from defaults.`);
+    log(`Settings file was unreadable (${(err as Error).message}); moved it to ${aside} and started from defaults.`);
   };
   const attempt = <T>(fn: () => T): T => {
     try {

@@ -66,6 +66,10 @@ export interface DesktopHost {
   navigate(url: string): Promise<void>;
   /** What the page gets when it requests `url` (from the protocol handler the bundle registered). */
   load(url: string): Promise<Loaded>;
+  /** Clicks the application menu's item at this path of labels or roles, e.g. ['help', 'Open logs folder']. */
+  clickMenu(path: string[]): Promise<void>;
+  /** The folders and files the bundle asked the OS to open (shell.openPath). */
+  openedPaths(): Promise<string[]>;
   /** Throws an error nothing catches in the main process. */
   crash(): Promise<void>;
   /** Quits the app as the OS would; resolves with the exit code it chose. */
@@ -129,6 +133,8 @@ export async function startDesktopHost(options: { mainBundle: string; env: NodeJ
     call: (channel, input, frame = 'main') => request({ op: 'call', channel, input, frame }) as never,
     navigate: async (url) => void (await request({ op: 'navigate', url })),
     load: (url) => request({ op: 'load', url }) as Promise<Loaded>,
+    clickMenu: async (path) => void (await request({ op: 'menuClick', path })),
+    openedPaths: () => request({ op: 'openedPaths' }) as Promise<string[]>,
     crash: async () => void (await request({ op: 'crash' })),
     quit: () => request({ op: 'quit' }) as Promise<number>,
     logs: () => logs,

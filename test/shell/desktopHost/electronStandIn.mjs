@@ -196,8 +196,14 @@ export const dialog = {
 
 export const shell = {
   opened: [],
+  openedPaths: [],
   async openExternal(url) {
     shell.opened.push(url);
+  },
+  /** As Electron: resolves with an error message, or '' once the file manager has it. */
+  async openPath(path) {
+    shell.openedPaths.push(path);
+    return '';
   },
 };
 

@@ -3,6 +3,7 @@ import { uiTexts } from '../../texts';
 import { ApiKeyForm } from './ApiKeyForm';
 import { AppearanceFields } from './AppearanceFields';
 import { AutoHandoffField } from './AutoHandoffField';
+import { LogsField } from './LogsField';
 import { Modal } from '../common/Modal';
 import { ModelSelect } from './ModelSelect';
 import { ThinkingField } from './ThinkingField';
@@ -53,6 +54,7 @@ export function SettingsDialog() {
           </label>
         </>
       )}
+      <LogsField />
       <div className="dialog-actions">
         <button type="button" onClick={close}>
           Close
