@@ -18,6 +18,7 @@ import { openExternal } from './openExternal';
 import { openFolder, startLogging } from './logging';
 import { openSafeApiKeyStore } from './safeApiKey';
 import { saveFileFrom } from './saveFile';
+import { startUpdates } from './updates';
 import { createMainWindow } from './window';
 
 // BATON_DATA_DIR (SPEC §7) moves all data, and with it the single-instance lock, which Electron keys on
@@ -90,6 +91,7 @@ function start(): void {
       devTools: isDev,
       platform: process.platform,
       openLogs: () => void core.dispatch('app.openLogs', {}, true),
+      checkForUpdates: startUpdates().check,
     }),
   );
 

@@ -11,8 +11,10 @@ export function buildAppMenu(options: {
   platform: NodeJS.Platform;
   /** Help → Open logs folder. */
   openLogs: () => void;
+  /** Help → Check for updates. */
+  checkForUpdates: () => void;
 }): Menu {
-  const { send, devTools, platform, openLogs } = options;
+  const { send, devTools, platform, openLogs, checkForUpdates } = options;
   // The renderer already handles these shortcuts as keydowns (web mode has no menu). On Windows and
   // Linux the menu only shows them (registerAccelerator: false) so one key press is one command; on
   // macOS the menu takes the key first and the page never sees it, so it is one command there too.
@@ -51,7 +53,13 @@ export function buildAppMenu(options: {
       ],
     },
     { role: 'windowMenu' },
-    { role: 'help', submenu: [{ label: 'Open logs folder', click: openLogs }] },
+    {
+      role: 'help',
+      submenu: [
+        { label: 'Check for updates', click: checkForUpdates },
+        { label: 'Open logs folder', click: openLogs },
+      ],
+    },
   ];
   return Menu.buildFromTemplate(template);
 }

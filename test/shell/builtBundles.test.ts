@@ -189,6 +189,13 @@ describe('the built app, driven through the preload API', () => {
     await expect.poll(() => desktop.openedPaths()).toEqual([logs, logs]);
   });
 
+  it('Help → Check for updates in a run from the sources says updates come with the installed app, and checks nothing', async () => {
+    await desktop.clickMenu(['help', 'Check for updates']);
+    await expect.poll(() => desktop.messageBoxes()).toEqual([
+      { type: 'info', message: 'Updates come with the installed app.', detail: 'This copy runs from its sources; update it with git pull.', buttons: ['OK'] },
+    ]);
+  });
+
   it('answers a malformed payload with invalid_input, and does not throw', async () => {
     expect(await desktop.call('sessions.open', { id: 42 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await desktop.call('chat.send', 'not an object')).toMatchObject({ ok: false, error: { code: 'invalid_input' } });

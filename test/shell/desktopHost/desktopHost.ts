@@ -70,6 +70,8 @@ export interface DesktopHost {
   clickMenu(path: string[]): Promise<void>;
   /** The folders and files the bundle asked the OS to open (shell.openPath). */
   openedPaths(): Promise<string[]>;
+  /** The message boxes the bundle showed (dialog.showMessageBox's options). */
+  messageBoxes(): Promise<{ message: string; detail?: string; buttons?: string[] }[]>;
   /** Throws an error nothing catches in the main process. */
   crash(): Promise<void>;
   /** Quits the app as the OS would; resolves with the exit code it chose. */
@@ -135,6 +137,7 @@ export async function startDesktopHost(options: { mainBundle: string; env: NodeJ
     load: (url) => request({ op: 'load', url }) as Promise<Loaded>,
     clickMenu: async (path) => void (await request({ op: 'menuClick', path })),
     openedPaths: () => request({ op: 'openedPaths' }) as Promise<string[]>,
+    messageBoxes: () => request({ op: 'messageBoxes' }) as never,
     crash: async () => void (await request({ op: 'crash' })),
     quit: () => request({ op: 'quit' }) as Promise<number>,
     logs: () => logs,

@@ -183,8 +183,15 @@ export const Menu = {
 
 export const dialog = {
   errorBoxes: [],
+  messageBoxes: [],
   showErrorBox(title, content) {
     dialog.errorBoxes.push({ title, content });
+  },
+  /** The user picks the first button (the default, where one is set). */
+  async showMessageBox(windowOrOptions, maybeOptions) {
+    const options = maybeOptions ?? windowOrOptions;
+    dialog.messageBoxes.push(structuredClone(options));
+    return { response: options.defaultId ?? 0, checkboxChecked: false };
   },
   /** The user picks the offered name in BATON_TEST_SAVE_DIR, or cancels when that is not set. */
   async showSaveDialog(windowOrOptions, maybeOptions) {

@@ -101,6 +101,8 @@ if (!win) {
         reply({ result: null });
       } else if (message.op === 'openedPaths') {
         reply({ result: shell.openedPaths });
+      } else if (message.op === 'messageBoxes') {
+        reply({ result: dialog.messageBoxes });
       } else if (message.op === 'navigate') {
         contents.mainFrame.url = message.url;
         reply({ result: null });
