@@ -2,7 +2,10 @@
 // sources), run under a recording stand-in for `electron` and nothing else faked: the real core, real
 // files in a temp data dir, the fake Anthropic server on 127.0.0.1. Driven through the API the preload
 // exposes, as the renderer drives it. The Electron binary is not needed (test/shell/desktopHost).
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -271,6 +274,86 @@ describe('development powers of the built app', () => {
     expect(facts.appUrl).toBe(DEV_SERVER);
     expect(viewRoles(facts.menu)?.slice(0, 2)).toEqual(['reload', 'toggleDevTools']);
   }, 30_000);
+});
+
+describe('updates of an installed app (an AppImage), from a release feed on 127.0.0.1', () => {
+  /** The version the stand-in's app reports. */
+  const RUNNING = '0.0.0-stand-in';
+
+  /** An installed Baton whose feed offers `version`, as an executable that says it ran. */
+  async function installedApp(version: string) {
+    const dir = mkdtempSync(join(tmpdir(), 'baton-update-'));
+    const started = join(dir, 'new-version-started');
+    const release = Buffer.from(`#!/bin/sh\necho started > '${started}'\n`);
+    const sha512 = createHash('sha512').update(release).digest('base64');
+    const feed = createServer((request, response) => {
+      const path = new URL(request.url ?? '/', 'http://feed').pathname;
+      if (path === '/latest-linux.yml') {
+        response.end(
+          `version: ${version}\nfiles:\n  - url: Baton-${version}.AppImage\n    sha512: ${sha512}\n    size: ${release.length}\n` +
+            `path: Baton-${version}.AppImage\nsha512: ${sha512}\nreleaseDate: '2026-01-01T00:00:00.000Z'\n`,
+        );
+      } else if (path === `/Baton-${version}.AppImage`) {
+        response.setHeader('content-length', release.length);
+        response.end(release);
+      } else {
+        response.statusCode = 404;
+        response.end();
+      }
+    });
+    await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
+    const resources = join(dir, 'resources');
+    mkdirSync(resources);
+    // What electron-builder writes into an installed app from electron-builder.yml's publish.
+    writeFileSync(join(resources, 'app-update.yml'), `provider: generic\nurl: http://127.0.0.1:${(feed.address() as AddressInfo).port}/\nupdaterCacheDirName: baton-updater\n`);
+    const installed = join(dir, 'Baton.AppImage');
+    writeFileSync(installed, 'the installed version', { mode: 0o755 });
+    const app = await startDesktopHost({
+      mainBundle: bundles.main,
+      env: {
+        BATON_DATA_DIR: join(dir, 'data'),
+        ANTHROPIC_API_KEY: API_KEY,
+        BATON_TEST_PACKAGED: '1',
+        BATON_TEST_RESOURCES: resources,
+        APPIMAGE: installed,
+        XDG_CACHE_HOME: join(dir, 'cache'),
+      },
+    });
+    const close = () => {
+      app.kill();
+      feed.close();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    return { app, release, started, installed, close };
+  }
+
+  it('finds the newer release, downloads it in the background, offers Restart to update, and restarting installs and starts it', async () => {
+    const { app, release, started, installed, close } = await installedApp('0.2.0');
+    try {
+      await expect
+        .poll(() => app.messageBoxes(), { timeout: 20_000 })
+        .toEqual([expect.objectContaining({ message: 'Baton 0.2.0 is ready to install.', buttons: ['Restart to update', 'Later'] })]);
+      // The stand-in's user takes the default, Restart to update: the release replaces the app and starts.
+      await expect.poll(() => existsSync(started) && readFileSync(started, 'utf8'), { timeout: 10_000 }).toBe('started\n');
+      expect(readFileSync(installed).equals(release)).toBe(true);
+    } finally {
+      close();
+    }
+  }, 60_000);
+
+  it('Help → Check for updates, with nothing newer on the feed, says this is the latest version and changes nothing', async () => {
+    const { app, installed, close } = await installedApp(RUNNING);
+    try {
+      expect(await app.call('app.info', {})).toMatchObject({ ok: true, data: { version: RUNNING } });
+      await app.clickMenu(['help', 'Check for updates']);
+      await expect
+        .poll(() => app.messageBoxes(), { timeout: 20_000 })
+        .toEqual([expect.objectContaining({ message: `Baton ${RUNNING} is the latest version.` })]);
+      expect(readFileSync(installed, 'utf8')).toBe('the installed version');
+    } finally {
+      close();
+    }
+  }, 60_000);
 });
 
 describe('quitting the built app', () => {

@@ -49,6 +49,8 @@ function fail(message) {
   process.send({ type: 'failed', message }, () => process.exit(1));
 }
 
+// An installed app's resources (app-update.yml), where Electron would say they are.
+if (process.env.BATON_TEST_RESOURCES) process.resourcesPath = process.env.BATON_TEST_RESOURCES;
 await import(pathToFileURL(process.argv[2]).href);
 markReady();
 // The bundle creates its window in a .then() after whenReady().
