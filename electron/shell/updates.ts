@@ -12,7 +12,7 @@ const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
 
 export interface Updates {
   /** Help → Check for updates. */
-  check(): void;
+  check: () => void;
 }
 
 const tell = (message: string, detail?: string) => void dialog.showMessageBox({ type: 'info', message, detail, buttons: ['OK'] });
@@ -23,7 +23,7 @@ export function startUpdates(): Updates {
   }
   const { autoUpdater } = updater;
   autoUpdater.logger = { info: log.info, warn: log.warn, error: (message) => log.error(String(message)) };
-  autoUpdater.on('update-downloaded', async ({ version }) => {
+  const offerRestart = async (version: string) => {
     const { response } = await dialog.showMessageBox({
       type: 'info',
       message: `Baton ${version} is ready to install.`,
@@ -33,7 +33,8 @@ export function startUpdates(): Updates {
       cancelId: 1,
     });
     if (response === 0) autoUpdater.quitAndInstall();
-  });
+  };
+  autoUpdater.on('update-downloaded', ({ version }) => void offerRestart(version));
   // A failed check or download (offline, the feed unreachable) is logged; only a check the user asked
   // for also says so. Without this listener electron-updater's 'error' would be thrown.
   autoUpdater.on('error', (err) => log.warn('Update failed:', err));
