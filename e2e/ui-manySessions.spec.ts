@@ -94,3 +94,16 @@ test('a handoff goes on in the background; elsewhere the user is told "Handed of
   await statusRegion(page).getByRole('button', { name: 'Open' }).click();
   await expect(page.getByText(texts.continuedFrom('Work to hand off'), { exact: false })).toBeVisible();
 });
+
+test('Open in new window on a session opens it in a tab of its own (web mode), and the first tab stays put', async ({ page, baton, context }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Open me beside', 'Beside.');
+  await page.getByRole('button', { name: 'New session' }).click();
+  await exchange(page, baton, 'Stay here', 'Staying.');
+  const item = sessionsNav(page).getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Open me beside' }) });
+  await item.hover();
+  const [tab] = await Promise.all([context.waitForEvent('page'), item.getByRole('button', { name: 'Open in new window' }).click()]);
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Open me beside');
+  await expect(tab.getByText('Beside.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stay here');
+});
