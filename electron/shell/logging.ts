@@ -1,6 +1,7 @@
 // The desktop app's log: electron-log writes what the core logs (electron/core/log.ts, already redacted)
 // to <dataDir>/logs/baton.log, the same file web mode writes, rotated at the same size, and echoes it to
 // the terminal as web mode does.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ipcMain, shell } from 'electron';
 import electronLog from 'electron-log/main';
@@ -24,8 +25,9 @@ export function startLogging(dataDir: string): void {
   setLogSink((level, text) => electronLog[level](text));
 }
 
-/** Open logs folder, in the desktop's file manager. */
+/** Shows a folder in the desktop's file manager: the logs folder, which may not exist while nothing was logged. */
 export async function openFolder(path: string): Promise<void> {
+  mkdirSync(path, { recursive: true });
   const failure = await shell.openPath(path);
   if (failure) throw new Error(`Could not open ${path}: ${failure}`);
 }

@@ -41,8 +41,7 @@ async function main(): Promise<void> {
   // A token short enough to be a common word is no secret worth mangling every line for.
   if (token.length >= 8) addRedaction((text) => text.split(token).join('[token]'));
   const server = await startWebServer({
-    dispatch: started.dispatch,
-    subscribe: started.subscribe,
+    connect: () => started.connect(),
     staticDir,
     token,
     host: values.host ?? '127.0.0.1',
