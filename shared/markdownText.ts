@@ -1,10 +1,12 @@
 // Markdown as the chat shows it once rendered, near enough to find words in it and to quote it: what
 // Find in session counts and what a search result's snippet shows agree with the text on screen. A
 // full Markdown parse of every loaded message would cost seconds on a long session; these line and
-// inline rules cover what replies use (emphasis, code, links, headings, lists, quotes, fences) and
-// leave anything they do not recognise as it is.
+// inline rules cover what replies use (emphasis, code, links, headings, lists, quotes, fences, math) and
+// leave anything they do not recognise as it is. A formula is shown by its TeX source, without its dollars
+// (what Find in session looks through in a typeset formula too).
 
-const FENCE = /^[ \t]*(`{3,}|~{3,})/;
+/** A code fence, or the `$$` line around a display formula (whose rest holds no dollar: `$$x$$` is inline). */
+const FENCE = /^[ \t]*(`{3,}|~{3,}|\${2,}(?=[^$]*$))/;
 const HEADING = /^ {0,3}#{1,6}(?:[ \t]+|$)/;
 const CLOSING_HASHES = /[ \t]+#+[ \t]*$/;
 const QUOTE = /^ {0,3}(?:>[ \t]?)+/;
@@ -13,6 +15,8 @@ const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const CODE_SPAN = /(?<!`)(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g;
 const IMAGE_OR_LINK = /!?\[([^\]\n]*)\]\([^)\n]*\)/g;
 const AUTOLINK = /<((?:https?|mailto):[^>\s]*)>/g;
+// `$$…$$`, or `$…$` written like a formula: no space just inside a dollar, no digit after (so "$5 and $10" is text).
+const MATH = /(?<![\\$])\$\$(?!\$)(.+?)\$\$(?!\$)|(?<![\\$])\$(?![\s$])([^$\n]*?[^\s$])\$(?![\d$])/g;
 // A delimiter run touching its text on the inside; `_` only between non-word characters (snake_case stays).
 const EMPHASIS = /(\*{1,3}|~~)(?=\S)([^\n]*?\S)\1|(?<![\p{L}\p{N}])(_{1,3})(?=\S)([^\n]*?\S)\3(?![\p{L}\p{N}])/gu;
 const ESCAPE = /\\([!-/:-@[-`{-~])/g;
@@ -51,7 +55,7 @@ function blockText(line: string): string {
 }
 
 /**
- * Inline markup gone. Links come off first (their text may hold code); code spans and escaped
+ * Inline markup gone. Links come off first (their text may hold code); code spans, formulas and escaped
  * characters are set aside while emphasis comes off around them, so they are shown as written.
  */
 function inlineText(line: string): string {
@@ -61,6 +65,7 @@ function inlineText(line: string): string {
     .replace(IMAGE_OR_LINK, '$1')
     .replace(AUTOLINK, '$1')
     .replace(CODE_SPAN, (_, _run: string, content: string) => hold(trimCodeSpan(content)))
+    .replace(MATH, (_, display?: string, inline?: string) => hold(display ? trimCodeSpan(display) : inline!))
     .replace(ESCAPE, (_, char: string) => hold(char));
   // Nested emphasis ("**bold _and italic_**") comes off one layer at a time.
   for (let layer = 0; layer < 3; layer++) {
@@ -71,7 +76,7 @@ function inlineText(line: string): string {
   return shown.replace(ENTITY, entity).replace(HELD_SPAN, (_, i: string) => held[Number(i)]!);
 }
 
-/** A code span's content loses one space each side when it has both (CommonMark). */
+/** A code span's (or `$$` formula's) content loses one space each side when it has both (CommonMark). */
 function trimCodeSpan(content: string): string {
   return content.length > 2 && content.startsWith(' ') && content.endsWith(' ') && content.trim() ? content.slice(1, -1) : content;
 }

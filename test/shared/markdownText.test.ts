@@ -28,4 +28,17 @@ describe('markdownShownText', () => {
     expect(markdownShownText(['1. Run:', '    ```sh', '    npm test', '    ```', 'done'].join('\n'))).toBe(['Run:', '    npm test', 'done'].join('\n'));
     expect(markdownShownText(['````md', '```', '**kept**', '````', '**gone**'].join('\n'))).toBe(['```', '**kept**', 'gone'].join('\n'));
   });
+
+  it('shows a formula as its TeX source without the dollars, and prices as written', () => {
+    expect(markdownShownText('Energy $E=mc^2$ and $$\\sum_i x_i$$, or $$ a $$; *not* $a*b*c$ emphasis.')).toBe('Energy E=mc^2 and \\sum_i x_i, or a; not a*b*c emphasis.');
+    expect(markdownShownText('It costs $5 for the **basic** plan and $10 for pro; $5-$10, $ 3 $ off.')).toBe('It costs $5 for the basic plan and $10 for pro; $5-$10, $ 3 $ off.');
+    expect(markdownShownText('not \\$y$ math')).toBe('not $y$ math');
+    expect(markdownShownText('Pay $5 and then $x$ more.')).toBe('Pay $5 and then x more.');
+  });
+
+  it('drops the dollar lines around a display formula, keeping its lines as written', () => {
+    expect(markdownShownText(['Then:', '$$', '\\frac{a}{b} = **c**', '$$', '$$x$$ on its own line', 'after'].join('\n'))).toBe(
+      ['Then:', '\\frac{a}{b} = **c**', 'x on its own line', 'after'].join('\n'),
+    );
+  });
 });

@@ -1,0 +1,38 @@
+// A ```mermaid block, drawn as a diagram once it is complete. Until then, and when Mermaid cannot draw it
+// (a syntax error, a diagram too big), it is the code block of its source, with the reason in a line
+// above. Find in session looks through the source (data-find-text), as the count and the search do.
+import type { ComponentPropsWithoutRef } from 'react';
+import type { ExtraProps } from 'react-markdown';
+import { CodeBlock } from './CodeBlock';
+import { hastText } from './hastText';
+import { useIsSettled } from './streamingSource';
+import { useLazyRender } from './useLazyRender';
+import { CopyButton } from '../common/CopyButton';
+import { useThemeInEffect } from '../../hooks/useAppearance';
+import { diagramKey, drawing } from '../../lib/diagram';
+import { uiTexts } from '../../texts';
+
+export function DiagramBlock(props: ComponentPropsWithoutRef<'pre'> & ExtraProps) {
+  const source = hastText(props.node).replace(/\n$/, '');
+  const settled = useIsSettled(props.node?.position?.end.offset);
+  const theme = useThemeInEffect();
+  const drawn = useLazyRender(drawing, settled ? diagramKey(theme, source) : undefined);
+  if (drawn && 'svg' in drawn) {
+    return (
+      <div className="code-block diagram-block">
+        <div className="code-header">
+          <span className="code-language">mermaid</span>
+          <CopyButton text={source} />
+        </div>
+        {/* Mermaid's SVG, drawn in strict security and sanitized by it (lib/diagram/mermaid.ts). */}
+        <div className="diagram" data-find-text={source} dangerouslySetInnerHTML={{ __html: drawn.svg }} />
+      </div>
+    );
+  }
+  return (
+    <>
+      {drawn && <p className="diagram-error">{uiTexts.diagramNotDrawn(drawn.error)}</p>}
+      <CodeBlock {...props} />
+    </>
+  );
+}
