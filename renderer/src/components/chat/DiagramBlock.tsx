@@ -24,8 +24,11 @@ export function DiagramBlock(props: ComponentPropsWithoutRef<'pre'> & ExtraProps
           <span className="code-language">mermaid</span>
           <CopyButton text={source} />
         </div>
-        {/* Mermaid's SVG, drawn in strict security and sanitized by it (lib/diagram/mermaid.ts). */}
-        <div className="diagram" data-find-text={source} dangerouslySetInnerHTML={{ __html: drawn.svg }} />
+        <div className="diagram" data-find-text={source} tabIndex={0}>
+          {/* Mermaid's SVG, drawn in strict security and sanitized by it (lib/diagram/mermaid.ts). It fits the
+              width down to 3/4 of its size; a wider diagram scrolls, its labels still readable. */}
+          <div style={{ minWidth: drawn.width * 0.75, maxWidth: drawn.width || undefined }} dangerouslySetInnerHTML={{ __html: drawn.svg }} />
+        </div>
       </div>
     );
   }

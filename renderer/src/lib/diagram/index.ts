@@ -6,8 +6,8 @@ import { lazyRender } from '../lazyRender';
 export const MAX_DIAGRAM_CHARS = 20_000;
 
 export type DiagramTheme = 'light' | 'dark';
-/** The SVG Mermaid drew, or why it could not draw the diagram (a syntax error, too many edges). */
-export type Drawn = { svg: string } | { error: string };
+/** The SVG Mermaid drew and its natural width in px, or why it could not draw it (a syntax error, too many edges). */
+export type Drawn = { svg: string; width: number } | { error: string };
 
 /** What a diagram's key stands for: the theme, a newline, its Mermaid source. */
 export function diagramKey(theme: DiagramTheme, source: string): string | undefined {

@@ -5,6 +5,9 @@ import type { DiagramTheme, Drawn } from './index';
 /** Mermaid's defaults, which a diagram's own %%{init}%% directive may not change, and two more. */
 const SECURE_KEYS = ['secure', 'securityLevel', 'startOnLoad', 'maxTextSize', 'suppressErrorRendering', 'maxEdges', 'dompurifyConfig', 'themeCSS'];
 
+/** The width in the SVG's viewBox ("minX minY width height"), the size Mermaid laid it out at. */
+const VIEW_BOX_WIDTH = /viewBox="\S+ \S+ ([\d.]+) /;
+
 let queue: Promise<unknown> = Promise.resolve();
 let drawn = 0;
 
@@ -21,10 +24,13 @@ export function draw(source: string, theme: DiagramTheme): Promise<Drawn> {
       secure: SECURE_KEYS,
       suppressErrorRendering: true,
       theme: theme === 'dark' ? 'dark' : 'default',
+      // The dark theme's edge labels (#ccc on #585858) fall just short of 4.5:1.
+      themeVariables: theme === 'dark' ? { edgeLabelBackground: '#3a3836' } : {},
       fontFamily: getComputedStyle(document.documentElement).fontFamily,
     });
     try {
-      return { svg: (await mermaid.render(`diagram-${++drawn}`, source)).svg };
+      const { svg } = await mermaid.render(`diagram-${++drawn}`, source);
+      return { svg, width: Number(VIEW_BOX_WIDTH.exec(svg)?.[1] ?? 0) };
     } catch (error) {
       return { error: shortError(error) };
     }
