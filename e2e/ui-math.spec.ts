@@ -88,6 +88,21 @@ test('Find in session finds a formula by its source and a diagram by its labels 
   await expect(count).toHaveText('1 of 2');
 });
 
+test('a change of theme draws the diagram anew in the new colours', async ({ page, baton }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await baton.open(page);
+  baton.fake.enqueue({ kind: 'text', text: MATH_REPLY });
+  await send(page, 'Explain the area and the pipeline');
+  const node = messages(page).last().locator('.diagram .node').first().locator('rect, polygon').first();
+  await expect(node).toBeVisible();
+  const fill = () => node.evaluate((el) => getComputedStyle(el).fill);
+  const light = await fill();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(fill).not.toBe(light);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(fill).toBe(light);
+});
+
 test('a hostile diagram and formula run nothing: no script, handler or javascript: link survives', async ({ page, baton }) => {
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
