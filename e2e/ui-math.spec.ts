@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { messages, send } from './ui-helpers';
 
-export const MATH_REPLY = [
+const MATH_REPLY = [
   'The area of a circle is $A = \\pi r^2$, and the plan costs $5 for one and $10 for two.',
   '',
   'Summing the first $n$ integers:',
@@ -86,6 +86,24 @@ test('Find in session finds a formula by its source and a diagram by its labels 
   await expect(count).toHaveText('1 of 1');
   await find.fill('$');
   await expect(count).toHaveText('1 of 2');
+});
+
+test('KaTeX and Mermaid are loaded only when a message first needs them', async ({ page, baton }) => {
+  const loaded: string[] = [];
+  page.on('request', (request) => {
+    const chunk = /\/assets\/(katex|mermaid)-/.exec(request.url())?.[1];
+    if (chunk) loaded.push(chunk);
+  });
+  await baton.open(page);
+  baton.fake.enqueue({ kind: 'text', text: 'Plain words, a price of $5 and $10, and `code`.' });
+  await send(page, 'Say something plain');
+  await expect(messages(page).last()).toContainText('a price of $5 and $10');
+  expect(loaded).toEqual([]);
+  baton.fake.enqueue({ kind: 'text', text: 'Now a formula: $e^{i\\pi} + 1 = 0$.' });
+  await send(page, 'And a formula');
+  await expect(messages(page).last().locator('.math .katex')).toBeVisible();
+  expect(loaded).toContain('katex');
+  expect(loaded).not.toContain('mermaid');
 });
 
 test('a change of theme draws the diagram anew in the new colours', async ({ page, baton }) => {
