@@ -1,21 +1,21 @@
-// Desktop entry: app lifecycle, one window, the core wired to Electron IPC. Everything that is not about
-// Electron lives in electron/core and runs the same way in web mode.
+// Desktop entry: app lifecycle, the windows (each a view of the core), the core wired to Electron IPC.
+// Everything that is not about Electron lives in electron/core and runs the same way in web mode.
 import { join, resolve } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session } from 'electron';
+import { app, dialog, ipcMain, Menu, protocol, session } from 'electron';
 import { EVENT_CHANNEL, type BatonEvent } from '../../shared/contract';
+import { texts } from '../../shared/texts';
 import { createCore, type Core } from '../core/BatonCore';
 import { installLastResort } from '../core/lastResort';
 import { APP_SCHEME_PRIVILEGES, appResponse } from './appProtocol';
 import { APP_SCHEME, BUNDLED_APP, devAppUrl, type AppUrl } from './appUrl';
 import { openElectronSettings } from './electronSettings';
 import { guardWebContents, hardenSession } from './guards';
-import { forwardEvents, registerIpcHandlers, type IpcSenderEvent } from './ipcBridge';
-import { isTrustedSender } from './ipcSender';
+import { AppWindows } from './appWindows';
+import { registerIpcHandlers } from './ipcBridge';
 import { buildAppMenu, type MenuCommand } from './menu';
 import { openExternal } from './openExternal';
 import { openSafeApiKeyStore } from './safeApiKey';
 import { saveFileFrom } from './saveFile';
-import { createMainWindow } from './window';
 
 // BATON_DATA_DIR (SPEC §7) moves all data, and with it the single-instance lock, which Electron keys on
 // userData: separate data dirs (tests, a second profile) run side by side.
@@ -37,30 +37,7 @@ installLastResort((err) => {
 // The app's pages are served on app:// (appProtocol.ts); a privileged scheme must be declared before `ready`.
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
 
-let mainWindow: BrowserWindow | undefined;
-const liveWindow = () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined);
-
-function showWindow(): void {
-  const win = liveWindow();
-  if (!win) {
-    // A new window shows itself once painted (window.ts); focusing it now would show it blank.
-    mainWindow = createMainWindow({ app: appUrl, preloadPath: join(import.meta.dirname, '../preload/index.cjs'), devTools: isDev });
-    return;
-  }
-  if (win.isMinimized()) win.restore();
-  win.focus();
-}
-
-/** Whatever window is current (macOS re-creates it on 'activate'), as one event target. */
-const currentWindow = {
-  send: (channel: string, payload: unknown) => liveWindow()?.webContents.send(channel, payload),
-  isDestroyed: () => !liveWindow(),
-};
-
-function isTrusted(event: IpcSenderEvent): boolean {
-  const win = liveWindow();
-  return !!win && isTrustedSender(event.senderFrame, win.webContents.mainFrame, appUrl);
-}
+let windows: AppWindows | undefined;
 
 function start(): void {
   const dataDir = app.getPath('userData');
@@ -74,22 +51,43 @@ function start(): void {
     transport: 'electron',
     version: app.getVersion(),
     openExternal,
-    saveFile: saveFileFrom(liveWindow),
+    saveFile: saveFileFrom(() => windows?.focused()),
+    openWindow: (sessionId) => windows?.openWindow(sessionId),
   });
   liveCore = core;
-  registerIpcHandlers(ipcMain, core.dispatch, isTrusted);
-  forwardEvents(core.subscribe, currentWindow);
+  const appWindows = new AppWindows({ core, app: appUrl, preloadPath: join(import.meta.dirname, '../preload/index.cjs'), devTools: isDev, dataDir });
+  windows = appWindows;
+  registerIpcHandlers(ipcMain, (event) => appWindows.viewFor(event)?.dispatch, (event) => appWindows.isTrusted(event));
   const menuEvent = (command: MenuCommand): BatonEvent => ({ type: 'menu', command });
   Menu.setApplicationMenu(
     buildAppMenu({
-      send: (command) => currentWindow.send(EVENT_CHANNEL, menuEvent(command)),
+      send: (command) => appWindows.focused()?.webContents.send(EVENT_CHANNEL, menuEvent(command)),
+      newWindow: () => appWindows.openWindow(),
       devTools: isDev,
       platform: process.platform,
     }),
   );
 
-  // Flush the session store before exiting; quit again once that is done.
+  // Replies still being written are not thrown away unasked; then the session store is flushed before exiting.
   let disposed = false;
+  app.on('before-quit', (event) => {
+    const running = core.running().length;
+    if (running > 0 && !disposed) {
+      const choice = dialog.showMessageBoxSync({
+        type: 'question',
+        buttons: ['Quit anyway', 'Cancel'],
+        defaultId: 1,
+        cancelId: 1,
+        message: texts.quitWhileRunning(running),
+      });
+      if (choice !== 0) {
+        event.preventDefault();
+        appWindows.resume();
+        return;
+      }
+    }
+    appWindows.quit();
+  });
   app.on('will-quit', (event) => {
     if (disposed) return;
     event.preventDefault();
@@ -99,8 +97,8 @@ function start(): void {
       .catch((err: unknown) => console.error(`[baton] Shutdown failed: ${(err as Error).message}`))
       .finally(() => app.quit());
   });
-  app.on('activate', showWindow);
-  showWindow();
+  app.on('activate', () => appWindows.showSome());
+  appWindows.restore();
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -108,7 +106,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('second-instance', () => {
-    if (app.isReady()) showWindow();
+    if (app.isReady()) windows?.showSome();
   });
   // Every webContents, not only the main window's, gets the navigation and window-open guards.
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, appUrl, openExternal));

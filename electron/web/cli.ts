@@ -39,8 +39,7 @@ async function main(): Promise<void> {
   core = started;
   const { token, warning } = launchToken(process.env.BATON_WEB_TOKEN);
   const server = await startWebServer({
-    dispatch: started.dispatch,
-    subscribe: started.subscribe,
+    connect: () => started.connect(),
     staticDir,
     token,
     host: values.host ?? '127.0.0.1',

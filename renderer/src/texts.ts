@@ -6,6 +6,14 @@ export const uiTexts = {
   tokenInvalidHelp: 'Each time npm run web starts, it prints a line "Baton web UI: …" with a new token. Open that address.',
   tooManyAttempts: 'Too many failed attempts to connect from this address — wait a minute, then open the URL Baton printed',
   cannotReachServer: 'Cannot reach the Baton server',
+  /** The sidebar's indicators (SPEC §5): a reply or handoff is being written; one finished while not shown. */
+  generating: 'Generating',
+  composerDuringHandoff: 'A handoff document is being written for this session…',
+  handoffReadyForReview: 'A handoff document is ready for review.',
+  newReply: 'New reply',
+  deleteStopsRun: 'A reply is still being written there; deleting stops it.',
+  /** The page's address named a session that no longer exists (deleted, or from another data folder). */
+  addressedSessionGone: 'The session this address named no longer exists; showing the latest one instead.',
   messageTooLong: (chars: number, limit: number) =>
     `This message is too long to send: ${chars.toLocaleString('en-US')} characters, and the limit is ${limit.toLocaleString('en-US')}. Shorten it or send it in parts.`,
   requestTooLarge: (mb: string, limitMb: string) => `This request is too large to send (${mb} MB; the limit is ${limitMb} MB).`,

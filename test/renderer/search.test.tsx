@@ -135,7 +135,7 @@ describe('the count and the highlights, in formulas and diagrams', () => {
 
 describe('Find in session', () => {
   it('opens with CmdOrCtrl+F, counts matches, steps with Enter / Shift+Enter and the buttons, and closes with Escape', async () => {
-    const { store } = await app({ 'sessions.current': () => sessionView({ entries: entries('apple pie', 'an apple a day', 'APPLE!') }) });
+    const { store } = await app({ 'sessions.open': () => sessionView({ entries: entries('apple pie', 'an apple a day', 'APPLE!') }) });
     await key(window, 'f', { ctrlKey: true });
     const findBox = () => document.querySelector<HTMLInputElement>('input[aria-label="Find in session"]');
     const box = findBox()!;
@@ -171,7 +171,7 @@ describe('Find in session', () => {
     const older = entries('needle in the oldest', 'hay', 'hay', 'a needle again');
     const newer = entries('needle of today', 'hay');
     const { store, fake } = await setup({
-      'sessions.current': () => sessionView({ entries: newer, firstEntryIndex: older.length }),
+      'sessions.open': () => sessionView({ entries: newer, firstEntryIndex: older.length }),
       'sessions.entries': ({ end, limit }) => ({ entries: older.slice(Math.max(0, end - limit), end), start: Math.max(0, end - limit), versions: {} }),
     });
     store.getState().openFind();
@@ -189,7 +189,7 @@ describe('Find in session', () => {
   });
 
   it('keeps the shown match while new messages arrive', async () => {
-    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: entries('a walrus', 'two walruses') }) });
+    const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: entries('a walrus', 'two walruses') }) });
     store.getState().openFind();
     store.getState().setFindQuery('walrus');
     await step(() => store.getState().findStep('older'));

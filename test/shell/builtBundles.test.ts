@@ -154,7 +154,7 @@ describe('the built app, driven through the preload API', () => {
   it('hands off: a new session starts whose file holds the handoff document', async () => {
     await chat('We are building a bridge');
     await chat('Use steel, not wood');
-    const parent = await desktop.call('sessions.current', {});
+    const parent = await desktop.call('sessions.open', {});
     if (!parent.ok) throw new Error(parent.error.message);
 
     fake.enqueue({ kind: 'text', text: '## Goal\nBuild a steel bridge' });
@@ -173,7 +173,7 @@ describe('the built app, driven through the preload API', () => {
   it('saves an export through the save dialog into the file the user chose, not handing it to the page', async () => {
     expect(await desktop.call('sessions.new', {})).toMatchObject({ ok: true });
     await chat('Export me');
-    const current = await desktop.call('sessions.current', {});
+    const current = await desktop.call('sessions.open', {});
     if (!current.ok) throw new Error(current.error.message);
     const saved = await desktop.call('sessions.export', { id: current.data.header.id, format: 'markdown' });
     expect(saved).toEqual({ ok: true, data: { status: 'saved', path: join(saveDir, 'Export me.md') } });

@@ -5,6 +5,7 @@
 // what is in hand and logs one line; it never throws.
 import { FALLBACK_MODELS, fallbackModel, type ModelInfo } from '../../../shared/models';
 import { readModelsCache, writeModelsCache } from './modelsCache';
+import { loggableMessage } from '../storage/errors';
 
 /** A list older than this is fetched again. */
 export const MODELS_MAX_AGE_MS = 24 * 60 * 60_000;
@@ -43,7 +44,7 @@ export class ModelCatalog {
       const cached = readModelsCache(options.cacheFile);
       if (cached) this.use(cached.models, 'cache', cached.fetchedAt);
     } catch (err) {
-      this.log(`[baton] The cached model list could not be read; it will be fetched again. (${messageOf(err)})`);
+      this.log(`[baton] The cached model list could not be read; it will be fetched again. (${loggableMessage(err)})`);
     }
   }
 

@@ -18,7 +18,7 @@ export interface SettingsSlice {
 }
 
 /** The notice that says nothing can be saved: one at a time, shown while app info reports the problem. */
-const STORAGE_KEY = 'storage';
+export const STORAGE_KEY = 'storage';
 
 export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps) => {
   const applyInfo = (info: AppInfo) => {

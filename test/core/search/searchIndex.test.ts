@@ -135,6 +135,17 @@ describe('searching message text', () => {
     expect(snippet.text.length).toBeLessThanOrEqual(165);
     expect(snippet.highlights.map(([a, b]) => snippet.text.slice(a, b))).toEqual(['needle']);
   });
+
+  it('reads at most 1 MB of messages for the snippets of one search; the rest still open at the match', () => {
+    const store = loadStore();
+    // Six replies of 300 KB: parsing and reading each as shown costs tens of milliseconds.
+    for (let i = 0; i < 6; i++) write(store, (m) => m.appendMessage(assistant(`needle ${'lorem ipsum '.repeat(25_000)}`)));
+    while (store.textIndex.step(1000));
+    const found = store.search('needle');
+    expect(found).toHaveLength(6);
+    expect(found.every((hit) => hit.match?.entryId)).toBe(true);
+    expect(found.filter((hit) => hit.match?.snippet)).toHaveLength(3);
+  });
 });
 
 describe('keeping the index current', () => {
