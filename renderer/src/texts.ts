@@ -43,6 +43,8 @@ export const uiTexts = {
   uploading: 'Uploading…',
   fileUnreadable: (name: string) => `${name} could not be read`,
   failed: (message: string) => `Failed: ${message}`,
+  /** Above a ```mermaid block's source when Mermaid could not draw it. */
+  diagramNotDrawn: (reason: string) => `This diagram could not be drawn: ${reason}`,
   untitled: 'New session',
   unknownParent: 'an earlier session',
   handedOffFrom: (title: string) => `↳ handed off from ${title}`,
