@@ -138,6 +138,12 @@ export type ImportResult = z.infer<typeof ImportResult>;
 
 export const calls = {
   'app.info': { input: Empty, output: AppInfo },
+  /**
+   * Open logs folder: the folder of the main process's log (<dataDir>/logs), opened in the desktop's file
+   * manager. Web mode's server cannot open a folder on the page's machine: `opened: false`, and the page
+   * shows `path`.
+   */
+  'app.openLogs': { input: Empty, output: z.object({ opened: z.boolean(), path: z.string() }) },
   'settings.get': { input: Empty, output: Settings },
   'settings.set': { input: SettingsPatch, output: Settings },
   'settings.setApiKey': { input: z.object({ apiKey: z.string().min(1).max(500) }).strict(), output: AppInfo },

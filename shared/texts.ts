@@ -56,8 +56,11 @@ export const texts = {
   attachmentTotal: (name: string, size: string, total: string, limit: string) =>
     `${name} is ${size}; with the files already in this conversation a request would carry ${total} of files; the limit is ${limit}`,
   attachmentUnreadable: (name: string, kind: string) => `${name} could not be read as ${kind}`,
+  attachmentUncheckable: (name: string, limit: string) =>
+    `${name} could not be checked: its compressed contents expand to more than ${limit}; save it again with another PDF tool, or attach fewer pages`,
   attachmentEncrypted: (name: string) => `${name} is password-protected; only PDFs without a password can be attached`,
   attachmentIncomplete: (name: string) => `${name} did not arrive completely; attach it again`,
+  attachmentTwice: (name: string) => `${name} is attached more than once; remove the extra copy`,
   attachmentGone: 'An attached file is no longer ready to send; remove it and attach it again.',
   attachmentWhileBusy: 'Files can be sent once the current reply has finished.',
 } as const;

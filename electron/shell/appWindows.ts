@@ -7,6 +7,7 @@ import type { BrowserWindow } from 'electron';
 import { EVENT_CHANNEL } from '../../shared/contract';
 import { sessionAddress } from '../../shared/sessionAddress';
 import type { Core, CoreView } from '../core/BatonCore';
+import { log } from '../core/log';
 import { writeFileAtomic } from '../core/storage/atomicWrite';
 import { realFs } from '../core/storage/fsSeam';
 import type { AppUrl } from './appUrl';
@@ -113,7 +114,7 @@ export class AppWindows {
       writeFileAtomic(realFs, join(this.options.dataDir, STATE_FILE), JSON.stringify({ sessions }));
     } catch (err) {
       // Only which windows come back is lost; every session is still in the sidebar.
-      console.error(`[baton] Could not remember the open windows: ${(err as Error).message}`);
+      log.error(`Could not remember the open windows: ${(err as Error).message}`);
     }
   }
 

@@ -8,6 +8,7 @@ export const uiTexts = {
   cannotReachServer: 'Cannot reach the Baton server',
   /** The sidebar's indicators (SPEC §5): a reply or handoff is being written; one finished while not shown. */
   generating: 'Generating',
+  composerDuringHandoff: 'A handoff document is being written for this session…',
   handoffReadyForReview: 'A handoff document is ready for review.',
   newReply: 'New reply',
   deleteStopsRun: 'A reply is still being written there; deleting stops it.',
@@ -27,6 +28,8 @@ export const uiTexts = {
   keyringUnavailable:
     "The OS keyring isn't available, so your API key is stored on this computer without encryption.",
   apiKeySaved: 'API key saved',
+  /** Web mode: the server cannot open a folder on the page's machine, so Settings says where the logs are. */
+  logsAreIn: 'Baton’s logs are in this folder on the machine running npm run web:',
   /** Web mode keeps a key entered in Settings in the server's memory only (SPEC §5: its key comes from the environment). */
   apiKeySavedUntilRestart: 'API key saved until the Baton server stops. To keep it, set ANTHROPIC_API_KEY before npm run web.',
   contextSavings: (before: string, after: string) => `Context ${before} → ${after} tokens`,
@@ -40,6 +43,8 @@ export const uiTexts = {
   uploading: 'Uploading…',
   fileUnreadable: (name: string) => `${name} could not be read`,
   failed: (message: string) => `Failed: ${message}`,
+  /** Above a ```mermaid block's source when Mermaid could not draw it. */
+  diagramNotDrawn: (reason: string) => `This diagram could not be drawn: ${reason}`,
   untitled: 'New session',
   unknownParent: 'an earlier session',
   handedOffFrom: (title: string) => `↳ handed off from ${title}`,

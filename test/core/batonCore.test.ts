@@ -227,6 +227,10 @@ describe('BatonCore', () => {
     expect(await call('shell.openExternal', { url: 'https://example.com/docs' })).toEqual({ opened: false });
   });
 
+  it('Open logs folder in web mode answers where the logs are, since the server cannot open a folder on the page’s machine', async () => {
+    expect(await call('app.openLogs', {})).toEqual({ opened: false, path: join(dataDir, 'logs') });
+  });
+
   it('asks for a key instead of writing anything when none is configured', async () => {
     await core.dispose();
     core = boot(false);

@@ -11,6 +11,7 @@ import { startCore } from './testApp';
 
 export interface CoreDriver {
   readonly core: Core;
+  readonly dataDir: string;
   /** The view the driver's calls go through. */
   readonly view: CoreView;
   /** The session the view shows (after sessions.open / sessions.new; at start, where the user left off). */
@@ -48,6 +49,7 @@ export function startCoreDriver(fake: FakeAnthropic): CoreDriver {
   };
   const shown = async () => view.sessionId ?? (await call('sessions.open', {})).header.id;
   return {
+    dataDir,
     get core() {
       return core;
     },

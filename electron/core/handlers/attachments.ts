@@ -1,11 +1,11 @@
 // attachments.*: files uploaded in pieces before the message that carries them (SPEC §5 "Attachments").
 import { checkRequest } from '../attachments/attachmentLimits';
 import type { Handlers } from '../ipc/dispatcher';
-import { conversationOf, type CoreContext } from './context';
+import { conversationOf, type ViewContext } from './context';
 
 type AttachmentHandlers = Pick<Handlers, 'attachments.begin' | 'attachments.append' | 'attachments.finish' | 'attachments.discard'>;
 
-export function attachmentHandlers(ctx: CoreContext): AttachmentHandlers {
+export function attachmentHandlers(ctx: ViewContext): AttachmentHandlers {
   const { attachments } = ctx;
   return {
     'attachments.begin': ({ name, size, data }) => ({ id: attachments.begin(name, size, Buffer.from(data, 'base64')) }),

@@ -9,7 +9,7 @@ import type { Conversation } from '../conversations/Conversation';
 import { BatonError } from '../errors';
 import type { Handlers } from '../ipc/dispatcher';
 import { slashCommands } from '../slashCommands';
-import { conversationOf, type CoreContext } from './context';
+import { conversationOf, type ViewContext } from './context';
 
 type ChatChannel =
   | 'chat.send'
@@ -21,7 +21,7 @@ type ChatChannel =
   | 'chat.queue.remove'
   | 'chat.commands';
 
-export function chatHandlers(ctx: CoreContext): Pick<Handlers, ChatChannel> {
+export function chatHandlers(ctx: ViewContext): Pick<Handlers, ChatChannel> {
   const { provider, options, models, attachments } = ctx;
   const ok = { ok: true as const };
   /**
@@ -53,8 +53,7 @@ export function chatHandlers(ctx: CoreContext): Pick<Handlers, ChatChannel> {
         return { queued: true };
       }
       // Every limit is checked before the prompt is saved: a refused file leaves nothing on disk.
-      const files = attachments.ready(ids);
-      checkRequest(agent.getMessages(), files.map((f) => f.facts), agent.contextWindowFor(agent.getModel()));
+      const files = attachments.ready(ids, (facts) => checkRequest(agent.getMessages(), facts, agent.contextWindowFor(agent.getModel())));
       await run(conversation, () => agent.start(text, files.length > 0 ? { attachments: files.map((f) => f.block) } : {}));
       attachments.remove(ids);
       return { queued: false };

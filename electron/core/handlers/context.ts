@@ -16,12 +16,13 @@ export interface CoreContext {
   views: Views;
   provider: ProviderClient;
   models: ModelCatalog;
-  attachments: PendingAttachments;
 }
 
 /** The context of one view's calls. */
 export interface ViewContext extends CoreContext {
   view: View;
+  /** Files uploaded through this view: another window or tab cannot finish, send or drop them. */
+  attachments: PendingAttachments;
 }
 
 /**

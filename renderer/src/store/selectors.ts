@@ -65,5 +65,12 @@ export const listedTitle = (s: BatonState, id: string, fallback: string): string
 export const isActionableRow = (s: BatonState, key: string): boolean => !isStreaming(s) && s.chat.items.at(-1)?.key === key;
 
 /** An exchange row without an outcome is the running handoff's while the dialog is open and it is the last row. */
+/** A handoff document is being written in the session shown (a message sent now is refused). */
+export const isHandingOff = (s: BatonState): boolean => {
+  const last = s.chat.items.at(-1);
+  return last?.kind === 'handoffExchange' && last.outcome === null && isRunningHandoffRow(s, last.key);
+};
+
+/** The last row's handoff is still being written: in the dialog, or in the background (the session runs). */
 export const isRunningHandoffRow = (s: BatonState, key: string): boolean =>
-  s.handoff.phase !== 'closed' && s.chat.items.at(-1)?.key === key;
+  (s.handoff.phase !== 'closed' || s.sidebar.running.includes(shownSessionId(s))) && s.chat.items.at(-1)?.key === key;

@@ -264,6 +264,19 @@ describe('attachments', () => {
     expect(await refusal('second.pdf', pdf(1, { padding: 12 * MB }))).toBe(texts.attachmentTotal('second.pdf', '12 MB', '24 MB', '23 MB'));
   });
 
+  it('refuses a message that names the same file twice at once, before encoding any of it', async () => {
+    // Each of the 200 ids was encoded before the limits were counted: a 12 MB file took the process to gigabytes.
+    const report = await upload('report.pdf', pdf(1, { padding: MB }));
+    const before = readFileSync(sessionFile(), 'utf8');
+    expect(await tryCall('chat.send', { sessionId: shown(), text: 'Read it', attachments: Array.from({ length: 200 }, () => report.id) })).toEqual({
+      ok: false,
+      error: { code: 'invalid_input', message: texts.attachmentTwice('report.pdf') },
+    });
+    expect(readFileSync(sessionFile(), 'utf8')).toBe(before);
+    await send('Read it once', [report]);
+    expect(savedMessages()[0]!.content.map((b) => b.type)).toEqual(['document', 'text']);
+  });
+
   it('refuses the 101st image or PDF of a request, and the PDF that takes the pages of a request over 100', async () => {
     const many = [];
     for (let i = 0; i < 99; i++) many.push(await upload(`dot${i}.gif`, gif(1, 1)));

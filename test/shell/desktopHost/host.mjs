@@ -4,13 +4,21 @@
 // process IPC (desktopHost.ts has the other end and the message shapes).
 // Usage: node host.mjs <out/main/index.js>
 import { readFileSync } from 'node:fs';
-import { register } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import Module, { register } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compileFunction } from 'node:vm';
 
 register('./resolveElectron.mjs', import.meta.url);
 const standIn = await import('./electronStandIn.mjs');
-const { app, BrowserWindow, dialog, Frame, ipcMain, markReady, Menu, protocol, rendererElectron } = standIn;
+// CommonJS code bundled into main (electron-log) calls require('electron'), which the hook above does not
+// see: that require gets the same stand-in, from the module cache.
+const STAND_IN_ID = fileURLToPath(new URL('./electronStandIn.mjs', import.meta.url));
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  return request === 'electron' ? STAND_IN_ID : resolveFilename.call(this, request, ...rest);
+};
+Module._cache[STAND_IN_ID] = Object.assign(new Module(STAND_IN_ID), { filename: STAND_IN_ID, loaded: true, exports: standIn });
+const { app, BrowserWindow, dialog, Frame, ipcMain, markReady, Menu, protocol, rendererElectron, shell } = standIn;
 
 /**
  * Runs the preload in `frame` as Electron's sandbox would: `require` offers `electron` and nothing else.
@@ -65,16 +73,8 @@ function attach(win) {
 /** The windows' addresses, and which are still open. */
 const windowList = () => windows.map(({ win }) => ({ url: win.webContents.mainFrame.url, open: !win.isDestroyed() }));
 
-/** A menu item of the application menu, by its label. */
-function menuItem(items, label) {
-  for (const item of items ?? []) {
-    if (item.label === label) return item;
-    const found = menuItem(item.submenu, label);
-    if (found) return found;
-  }
-  return undefined;
-}
-
+// An installed app's resources (app-update.yml), where Electron would say they are.
+if (process.env.BATON_TEST_RESOURCES) process.resourcesPath = process.env.BATON_TEST_RESOURCES;
 await import(pathToFileURL(process.argv[2]).href);
 // A window's page loads (and its preload runs) once it shows.
 app.on('browser-window-created', (_event, win) => win.once('ready-to-show', () => setImmediate(() => attach(win))));
@@ -90,9 +90,9 @@ if (!first) {
   const contents = win.webContents;
   const api = preloads.main.exposed.baton;
 
-  // Asked to, or by itself (its last window closed): the test is told the exit code and what the app asked
-  // on the way, and the process ends.
-  app.on('quit', () => process.send({ type: 'quit', code: app.exitCode ?? 0, questions: dialog.messageBoxes }, () => process.exit(0)));
+  // Asked to, or by itself (its last window closed, an update installing): the test is told the exit code
+  // and what the app asked on the way. The process ends when the test asked for the quit, or kills it.
+  app.on('quit', () => process.send({ type: 'quit', code: app.exitCode ?? 0, questions: dialog.messageBoxes }));
 
   process.on('message', async (message) => {
     const reply = (answer) => process.send({ type: 'reply', id: message.id, ...answer });
@@ -105,11 +105,6 @@ if (!first) {
         reply({ result: await exposedApi[message.channel](message.input) });
       } else if (message.op === 'windows') {
         reply({ result: windowList() });
-      } else if (message.op === 'menu') {
-        const item = menuItem(Menu.application?.template, message.label);
-        if (!item?.click) throw new Error(`No menu item ${message.label}`);
-        item.click();
-        reply({ result: null });
       } else if (message.op === 'load') {
         // What the page's request for a URL gets from the handler the bundle registered for its scheme.
         const handler = protocol.handlers.get(new URL(message.url).protocol.slice(0, -1));
@@ -122,6 +117,19 @@ if (!first) {
           throw new Error('An uncaught error in the main process');
         });
         reply({ result: null });
+      } else if (message.op === 'menuClick') {
+        // The menu item at this path of labels (or roles), clicked as the user would.
+        const item = message.path.reduce((items, name) => {
+          const found = (items?.submenu ?? items)?.find((i) => i.label === name || i.role === name);
+          if (!found) throw new Error(`No menu item ${message.path.join(' → ')}`);
+          return found;
+        }, Menu.application.template);
+        item.click();
+        reply({ result: null });
+      } else if (message.op === 'openedPaths') {
+        reply({ result: shell.openedPaths });
+      } else if (message.op === 'messageBoxes') {
+        reply({ result: dialog.messageBoxes });
       } else if (message.op === 'navigate') {
         contents.mainFrame.url = message.url;
         reply({ result: null });
@@ -129,7 +137,9 @@ if (!first) {
         windows[message.window]?.win.close();
         reply({ result: null });
       } else if (message.op === 'quit') {
-        app.quit(); // answered by the 'quit' message
+        // Answered by the 'quit' message; every other 'quit' listener (an update installing) runs first.
+        app.once('quit', () => setImmediate(() => process.exit(0)));
+        app.quit();
       }
     } catch (err) {
       reply({ error: String(err) });
@@ -153,6 +163,7 @@ if (!first) {
       errorBoxes: dialog.errorBoxes,
       privilegedSchemes: protocol.privileged,
       handledSchemes: [...protocol.handlers.keys()],
+      menu: Menu.application?.template ?? [],
     },
   });
 }
