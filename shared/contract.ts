@@ -303,6 +303,15 @@ export const BatonEvent = z.discriminatedUnion('type', [
     versions: z.array(z.string()).optional(),
   }),
   z.object({ type: z.literal('tool_execution_start'), ...sid, toolCallId: z.string(), name: z.string(), input: z.unknown() }),
+  /** A running tool's progress (MCP progress notifications): at most one per 100 ms per call. */
+  z.object({
+    type: z.literal('tool_execution_update'),
+    ...sid,
+    toolCallId: z.string(),
+    message: z.string(),
+    progress: z.number().optional(),
+    total: z.number().optional(),
+  }),
   z.object({ type: z.literal('tool_execution_end'), ...sid, toolCallId: z.string(), isError: z.boolean(), output: z.string() }),
   z.object({ type: z.literal('turn_end'), ...sid }),
   z.object({ type: z.literal('agent_end'), ...sid }),
