@@ -26,10 +26,8 @@ export type McpStdioServer = z.infer<typeof McpStdioServer>;
 export type McpHttpServer = z.infer<typeof McpHttpServer>;
 export type McpServerConfig = z.infer<typeof McpServerConfig>;
 
-export interface McpServerEntry {
-  name: string;
-  config: McpServerConfig;
-}
+export const McpServerEntry = z.object({ name: z.string(), config: McpServerConfig });
+export type McpServerEntry = z.infer<typeof McpServerEntry>;
 
 export type McpConfigParse =
   /** `problems`: servers left out for their shape, one sentence each; the others are in `servers`. */
@@ -202,6 +200,16 @@ export const McpServerStatus = z.object({
   tools: z.array(z.object({ name: z.string(), apiName: z.string(), description: z.string() })),
 });
 export type McpServerStatus = z.infer<typeof McpServerStatus>;
+
+/** Every server of mcp.json, and what is wrong with the file. */
+export const McpOverview = z.object({
+  servers: z.array(McpServerStatus),
+  /** Servers left out for their shape, one sentence each (naming the line). */
+  problems: z.array(z.string()),
+  /** The file as a whole could not be read; the servers of its last good version go on. */
+  error: z.string().optional(),
+});
+export type McpOverview = z.infer<typeof McpOverview>;
 
 /** "Starting", "Ready", "Failed: <reason>" or "Disabled". */
 export function mcpStatusText(status: Pick<McpServerStatus, 'state' | 'reason'>): string {

@@ -217,16 +217,22 @@ export class McpConnection {
   private async call(tool: string, input: unknown, context: ToolContext): Promise<ToolOutput> {
     const client = this.client;
     if (!client || this.state !== 'ready') throw new Error(`The MCP server "${this.name}" is not running.`);
+    // A signal of the call's own: the SDK never removes its listener, and the run's signal serves many calls.
+    const call = new AbortController();
+    const abort = () => call.abort(context.signal.reason);
+    context.signal.addEventListener('abort', abort, { once: true });
     let result: CallToolResult;
     try {
       result = (await client.callTool({ name: tool, arguments: isObject(input) ? input : {} }, undefined, {
-        signal: context.signal,
+        signal: call.signal,
         timeout: this.options.timeoutMs,
         resetTimeoutOnProgress: true,
         onprogress: ({ progress, total, message }) => context.onProgress(message ?? '', progress, total),
       })) as CallToolResult;
     } catch (err) {
       throw new Error(this.callFailure(tool, err));
+    } finally {
+      context.signal.removeEventListener('abort', abort);
     }
     return toolOutputOf(result, `${this.name}-${tool}`);
   }

@@ -4,7 +4,7 @@
 // the others run. Their tools are one ToolSource, read at each request; `onChange` says when the tools
 // or a status changed. `dispose` ends every server and waits until their processes are gone.
 import { watch, type FSWatcher } from 'node:fs';
-import type { McpServerConfig, McpServerEntry, McpServerStatus } from '../../../../shared/mcpConfig';
+import type { McpOverview, McpServerConfig, McpServerEntry, McpServerStatus } from '../../../../shared/mcpConfig';
 import { maskedServerConfig } from '../../../../shared/mcpConfig';
 import type { Tool, ToolSource } from '../../agent/tools';
 import { importClaudeDesktop, type ImportResult } from './claudeDesktop';
@@ -25,14 +25,6 @@ export interface McpServersOptions {
 }
 
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
-
-export interface McpOverview {
-  servers: McpServerStatus[];
-  /** Servers left out for their shape, one sentence each (naming the line). */
-  problems: string[];
-  /** The file as a whole could not be read; the servers of its last good version go on. */
-  error?: string;
-}
 
 export class McpServers implements ToolSource {
   private readonly file: string;

@@ -38,6 +38,17 @@ describe('server-everything over stdio', () => {
     expect(await e.call('everything', 'echo', { message: 'hello' })).toEqual({ content: 'Echo: hello' });
   });
 
+  it('serves many calls of one run with the run\'s signal, leaving no listener behind on it', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    const run = new AbortController();
+    for (let i = 0; i < 15; i++) await e.call('everything', 'echo', { message: `${i}` }, { signal: run.signal });
+    await new Promise((r) => setImmediate(r));
+    process.off('warning', onWarning);
+    expect(warnings.map((w) => w.name)).not.toContain('MaxListenersExceededWarning');
+  });
+
   it('returns its picture as an image block the API takes', async () => {
     const out = await e.call('everything', 'get-tiny-image');
     expect(out.content).toEqual(
