@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { toolResultText } from '../shared/toolResult';
 import { executeToolCall } from '../electron/core/agent/tools';
 import { McpServers } from '../electron/core/tools/mcp/McpServers';
 import { report } from './report';
@@ -63,7 +64,7 @@ async function callOverhead(root: string): Promise<void> {
       const input = { message: `call ${i}` };
       const ours = await timed(async () => {
         const result = await executeToolCall(source, { type: 'tool_use', id: `toolu_${i}`, name: tool.definition.name, input }, context);
-        if (result.is_error) throw new Error(String(result.content));
+        if (result.is_error) throw new Error(toolResultText(result.content));
       });
       const theirs = await timed(() => bare.callTool({ name: 'echo', arguments: input }));
       if (i >= WARM_UP) {
