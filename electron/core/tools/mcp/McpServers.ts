@@ -5,12 +5,12 @@
 // or a status changed. `dispose` ends every server and waits until their processes are gone.
 import { watch, type FSWatcher } from 'node:fs';
 import type { McpOverview, McpServerConfig, McpServerEntry, McpServerStatus } from '../../../../shared/mcpConfig';
-import { maskedServerConfig } from '../../../../shared/mcpConfig';
+import { maskedServerConfig, MCP_CONFIG_FILE, parseMcpConfig } from '../../../../shared/mcpConfig';
 import type { Tool, ToolSource } from '../../agent/tools';
 import { importClaudeDesktop, type ImportResult } from './claudeDesktop';
 import { userPath } from './loginShellPath';
 import { McpConnection } from './McpConnection';
-import { editMcpServers, mcpConfigPath, readConfigText, readMcpConfig } from './mcpConfigFile';
+import { editMcpServers, mcpConfigPath, readConfigText } from './mcpConfigFile';
 
 export interface McpServersOptions {
   dataDir: string;
@@ -110,12 +110,16 @@ export class McpServers implements ToolSource {
     let text: string;
     try {
       text = readConfigText(this.file);
-    } catch {
-      text = '';
+    } catch (err) {
+      this.lastText = undefined;
+      this.error = `${MCP_CONFIG_FILE}: cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`;
+      this.log(this.error);
+      this.changed();
+      return;
     }
     if (text === this.lastText) return;
     this.lastText = text;
-    const parsed = readMcpConfig(this.file);
+    const parsed = parseMcpConfig(text);
     if (!parsed.ok) {
       this.error = parsed.error;
       this.log(parsed.error);

@@ -3,7 +3,7 @@
 // that is not valid JSON is never overwritten.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MCP_CONFIG_FILE, parseMcpConfig, type McpConfigParse } from '../../../../shared/mcpConfig';
+import { MCP_CONFIG_FILE, parseMcpConfig } from '../../../../shared/mcpConfig';
 import { writeFileAtomic } from '../../storage/atomicWrite';
 import { realFs } from '../../storage/fsSeam';
 
@@ -18,14 +18,6 @@ export function readConfigText(file: string): string {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return '';
     throw err;
-  }
-}
-
-export function readMcpConfig(file: string): McpConfigParse {
-  try {
-    return parseMcpConfig(readConfigText(file));
-  } catch (err) {
-    return { ok: false, error: `${MCP_CONFIG_FILE}: cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
   }
 }
 

@@ -59,8 +59,13 @@ export class StdioTransport implements Transport {
         windowsHide: true,
       });
       this.child = child;
-      this.exited = new Promise((done) => child.once('close', () => done()));
+      this.exited = new Promise((done) => {
+        child.once('close', () => done());
+        // A command that could not be started has nothing to wait for.
+        child.once('error', () => child.pid === undefined && done());
+      });
       child.once('error', (err) => {
+        if (child.pid === undefined) this.child = undefined;
         reject(err);
         this.onerror?.(err);
       });

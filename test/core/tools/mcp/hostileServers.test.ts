@@ -17,7 +17,7 @@ describe('hostile stdio servers', () => {
     h = mcpHarness({ noisy: scripted('garbage'), fine: scripted('ok') }, { timeoutMs: 1_000 });
     h.servers.start();
     const status = await h.until('noisy', 'failed');
-    expect(status.reason).toMatch(/^wrote something that is not MCP on stdout: Server starting… welcome! \(and no answer in 2 s\)$/);
+    expect(status.reason).toMatch(/^wrote something that is not MCP on stdout: Server starting… welcome! \(and no answer in 1 s\)$/);
     expect(h.servers.tools().map((t) => t.definition.name)).toEqual(['fine__act']);
     await h.until('fine', 'ready');
     await bystanderAnswers();
