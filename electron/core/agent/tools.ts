@@ -2,6 +2,7 @@
 // from the call's input to content blocks; a throw becomes an error result the model can read, never a
 // crashed run. Tools come from sources (the built-in ones, each MCP server) that are read afresh at each
 // request, so the set can change while a session lives.
+import { base64Bytes, formatSize, MB } from '../../../shared/attachments';
 import type { ContentBlock, ToolResultContent } from '../../../shared/session';
 import { estimateBlockTokens } from './tokens';
 
@@ -60,6 +61,11 @@ export type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
 export const CANCELLED_RESULT = 'The tool call was cancelled.';
 /** SPEC §3: a bigger result is cut before it enters the context. */
 export const MAX_RESULT_TOKENS = 25_000;
+/**
+ * The images of one result together. Each is sent again with every later request, which the API takes
+ * up to 32 MB in all: a tool that returns a dozen screenshots must not make the session unusable.
+ */
+export const MAX_RESULT_IMAGE_BYTES = 5 * MB;
 
 export function toolCallsOf(content: readonly ContentBlock[]): ToolCall[] {
   return content.filter((block): block is ToolCall => block.type === 'tool_use');
@@ -76,7 +82,7 @@ export async function executeToolCall(source: ToolSource, call: ToolCall, contex
   try {
     const output = await untilAborted(tool.execute(call.input, context), context.signal);
     if (output === ABORTED) return errorResult(call, CANCELLED_RESULT);
-    const content = capToolResult(withoutEmptyText(output.content));
+    const content = capToolResult(limitImages(withoutEmptyText(output.content)));
     return { type: 'tool_result', tool_use_id: call.id, content, ...(output.isError === true && { is_error: true }) };
   } catch (err) {
     if (context.signal.aborted) return errorResult(call, CANCELLED_RESULT);
@@ -106,6 +112,21 @@ function withoutEmptyText(content: ToolResultContent): ToolResultContent {
 }
 
 type ResultPart = Exclude<ToolResultContent, string>[number];
+
+/** An image that would take the result's images past the limit becomes a line saying it was left out. */
+export function limitImages(content: ToolResultContent, maxBytes = MAX_RESULT_IMAGE_BYTES): ToolResultContent {
+  if (typeof content === 'string') return content;
+  let bytes = 0;
+  return content.map((part): ResultPart => {
+    if (part.type !== 'image') return part;
+    const size = base64Bytes(part.source.data);
+    if (bytes + size <= maxBytes) {
+      bytes += size;
+      return part;
+    }
+    return { type: 'text', text: `[image ${part.name} left out: the result's images are over ${formatSize(maxBytes)} together]` };
+  });
+}
 
 /**
  * A result over the limit keeps its beginning, up to the limit, and ends with a note that says it was

@@ -2,6 +2,7 @@
 // text and images, errors the model reads, cancellation when the run stops, the 25,000-token cap, and a
 // set of tools that may change between requests. Against the fake Anthropic server through the real SDK.
 import { afterEach, describe, expect, it } from 'vitest';
+import { MB } from '../../../shared/attachments';
 import type { ToolResultContent } from '../../../shared/session';
 import { estimateBlockTokens } from '../../../electron/core/agent/tokens';
 import {
@@ -11,6 +12,7 @@ import {
   throttledProgress,
   ToolSet,
   fixedTools,
+  limitImages,
   type Tool,
   type ToolContext,
   type ToolOutput,
@@ -204,6 +206,25 @@ describe('capToolResult', () => {
   it('never splits a surrogate pair', () => {
     const cut = capToolResult('😀'.repeat(300), 100);
     expect(typeof cut === 'string' && cut.split('\n')[0]).toMatch(/^(😀)+$/u);
+  });
+});
+
+describe('limitImages', () => {
+  const image = (name: string, bytes: number) => ({
+    type: 'image' as const,
+    name,
+    source: { type: 'base64' as const, media_type: 'image/png' as const, data: 'A'.repeat((bytes / 3) * 4) },
+  });
+
+  it('keeps images while they fit 5 MB together, and says which were left out', () => {
+    const out = limitImages([{ type: 'text', text: 'Screens:' }, image('a.png', 2 * MB), image('b.png', 2 * MB), image('c.png', 2 * MB), image('d.png', 3)]);
+    expect(Array.isArray(out) && out.map((p) => (p.type === 'image' ? p.name : p.text))).toEqual([
+      'Screens:',
+      'a.png',
+      'b.png',
+      "[image c.png left out: the result's images are over 5 MB together]",
+      'd.png',
+    ]);
   });
 });
 
