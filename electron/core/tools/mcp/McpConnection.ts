@@ -13,7 +13,7 @@ import {
   type CallToolResult,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { maskedServerConfig, type McpServerConfig, type McpServerState, type McpServerStatus, type McpStdioServer } from '../../../../shared/mcpConfig';
+import { MASK, maskedServerConfig, type McpServerConfig, type McpServerState, type McpServerStatus, type McpStdioServer } from '../../../../shared/mcpConfig';
 import type { Tool, ToolContext, ToolOutput } from '../../agent/tools';
 import { namespacedToolName } from '../../agent/toolNames';
 import { toolOutputOf } from './mcpContent';
@@ -79,7 +79,7 @@ export class McpConnection {
       config: maskedServerConfig(this.config),
       state: this.state,
       ...(this.reason !== undefined && { reason: this.reason }),
-      stderr: this.transport instanceof StdioTransport ? this.transport.stderr : [],
+      stderr: (this.transport instanceof StdioTransport ? this.transport.stderr : []).map((line) => this.redacted(line)),
       tools: this.list.map((t) => ({ name: t.origin?.name ?? t.definition.name, apiName: t.definition.name, description: t.definition.description })),
     };
   }
@@ -155,6 +155,18 @@ export class McpConnection {
     return this.trouble ? `${this.trouble} (${text})` : text;
   }
 
+  /**
+   * The text with the config's env and header values masked: a server may repeat what it was given in
+   * its stderr or an error, and those go to the status, the log, and the model (a call's error).
+   */
+  private redacted(text: string): string {
+    const { config } = this.options;
+    const values = Object.values((config.type === 'http' ? config.headers : config.env) ?? {});
+    // Each value whole, then its words (the token of "Bearer <token>"), longest first.
+    const secrets = [...values, ...values.flatMap((v) => v.split(/\s+/))].filter((v) => v.length >= SECRET_MIN_CHARS).sort((a, b) => b.length - a.length);
+    return secrets.reduce((out, secret) => out.replaceAll(secret, MASK), text);
+  }
+
   private startFailure(err: unknown): string {
     const code = (err as NodeJS.ErrnoException | undefined)?.code;
     if (code === 'ENOENT' && this.config.type !== 'http') return `command not found: ${this.config.command}`;
@@ -173,7 +185,7 @@ export class McpConnection {
 
   private setState(state: McpServerState, reason?: string): void {
     this.state = state;
-    this.reason = reason;
+    this.reason = reason === undefined ? undefined : this.redacted(reason);
     this.options.onChange();
   }
 
@@ -230,7 +242,7 @@ export class McpConnection {
         onprogress: ({ progress, total, message }) => context.onProgress(message ?? '', progress, total),
       })) as CallToolResult;
     } catch (err) {
-      throw new Error(this.callFailure(tool, err));
+      throw new Error(this.redacted(this.callFailure(tool, err)));
     } finally {
       context.signal.removeEventListener('abort', abort);
     }
@@ -248,6 +260,9 @@ export class McpConnection {
     return `${where} failed the call of ${tool}: ${messageOf(err)}`;
   }
 }
+
+/** Shorter values are too likely to be ordinary words to take out. */
+const SECRET_MIN_CHARS = 8;
 
 function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);

@@ -68,6 +68,16 @@ describe('hostile stdio servers', () => {
     await bystanderAnswers();
   });
 
+  it('what a server repeats of its env in stderr is shown masked', async () => {
+    h = mcpHarness({ shaky: { ...scripted('exit'), env: { TOKEN: 'tok-4711-secret' } } });
+    h.servers.start();
+    await h.until('shaky', 'ready');
+    await expect(h.call('shaky', 'act')).rejects.toThrow();
+    const status = await h.until('shaky', 'failed');
+    expect(status.stderr).toEqual(['about to fall over', 'my token was ••••••']);
+    expect(h.logs.join('\n')).not.toContain('tok-4711-secret');
+  });
+
   it('a command that does not exist is failed with "command not found", the others start', async () => {
     h = mcpHarness({ missing: { command: 'baton-no-such-command' }, fine: scripted('ok') });
     h.servers.start();
