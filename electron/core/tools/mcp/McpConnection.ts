@@ -18,6 +18,7 @@ import type { Tool, ToolContext, ToolOutput } from '../../agent/tools';
 import { namespacedToolName } from '../../agent/toolNames';
 import { toolOutputOf } from './mcpContent';
 import { ServerMisbehaved, StdioTransport } from './stdioTransport';
+import { windowsCommand } from './windowsCommand';
 
 export interface ConnectionOptions {
   name: string;
@@ -126,7 +127,13 @@ export class McpConnection {
       this.transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
       return this.transport;
     }
-    const transport = new StdioTransport({ command: config.command, args: config.args ?? [], env: await this.envFor(config) });
+    const env = await this.envFor(config);
+    const args = config.args ?? [];
+    const spawnable =
+      process.platform === 'win32'
+        ? windowsCommand(config.command, args, { PATH: env.PATH, PATHEXT: process.env.PATHEXT, ComSpec: process.env.ComSpec })
+        : { command: config.command, args, verbatim: false };
+    const transport = new StdioTransport({ ...spawnable, env });
     this.transport = transport;
     return transport;
   }

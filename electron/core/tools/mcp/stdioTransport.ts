@@ -20,6 +20,8 @@ export interface StdioParams {
   command: string;
   args: readonly string[];
   env: Record<string, string>;
+  /** Windows: the args are one line already quoted for cmd.exe (windowsCommand). */
+  verbatim?: boolean;
   maxMessageBytes?: number;
 }
 
@@ -57,6 +59,7 @@ export class StdioTransport implements Transport {
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: process.platform !== 'win32',
         windowsHide: true,
+        windowsVerbatimArguments: this.params.verbatim === true,
       });
       this.child = child;
       this.exited = new Promise((done) => {
