@@ -109,11 +109,16 @@ export class StdioTransport implements Transport {
     await this.exited;
   }
 
-  /** The whole group where there is one: what the server started goes with it. */
+  /** The whole group, or on Windows the whole tree: what the server started goes with it. */
   private signal(child: ChildProcess, signal: NodeJS.Signals): void {
+    if (child.pid === undefined) return;
+    if (process.platform === 'win32') {
+      // Windows has no groups to signal; taskkill /T ends the tree (cmd.exe, npx, node), /F at once.
+      if (child.exitCode === null) spawn('taskkill', ['/pid', String(child.pid), '/T', ...(signal === 'SIGKILL' ? ['/F'] : [])], { windowsHide: true, stdio: 'ignore' }).on('error', () => {});
+      return;
+    }
     try {
-      if (process.platform !== 'win32' && child.pid !== undefined) process.kill(-child.pid, signal);
-      else if (child.exitCode === null) child.kill(signal);
+      process.kill(-child.pid, signal);
     } catch {
       // Already gone.
     }
