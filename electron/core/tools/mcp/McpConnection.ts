@@ -16,6 +16,7 @@ import {
 import { MASK, maskedServerConfig, type McpServerConfig, type McpServerState, type McpServerStatus, type McpStdioServer } from '../../../../shared/mcpConfig';
 import type { Tool, ToolContext, ToolOutput } from '../../agent/tools';
 import { namespacedToolName } from '../../agent/toolNames';
+import { limitedFetch } from './limitedFetch';
 import { toolOutputOf } from './mcpContent';
 import { ServerMisbehaved, StdioTransport } from './stdioTransport';
 import { windowsCommand } from './windowsCommand';
@@ -124,7 +125,7 @@ export class McpConnection {
   private async openTransport(): Promise<Transport> {
     const { config } = this.options;
     if (config.type === 'http') {
-      this.transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
+      this.transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } }, fetch: limitedFetch((err) => (this.trouble ??= err.message)) });
       return this.transport;
     }
     const env = await this.envFor(config);

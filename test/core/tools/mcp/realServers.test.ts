@@ -159,6 +159,36 @@ describe('a Streamable HTTP server', () => {
     expect(await h.call('web', 'grown')).toEqual({ content: 'new' });
   });
 
+  it.each([
+    ['a JSON answer', 'application/json', '{"jsonrpc":"2.0","id":0,"result":{"pad":"', 'sent a message over 16 MB'],
+    ['an event stream line', 'text/event-stream', 'event: message\ndata: {"jsonrpc":"2.0","id":0,"result":{"pad":"', 'sent a message over 16 MB (and no answer in 1 s)'],
+  ])('a server that answers with %s of 100 MB is failed, and memory stays bounded', async (_, type, start, reason) => {
+    const huge = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': type });
+      res.write(start);
+      const piece = 'x'.repeat(1024 * 1024);
+      let left = 100;
+      const more = () => {
+        while (left-- > 0) if (!res.write(piece)) return void res.once('drain', more);
+        res.end('"}}\n\n');
+      };
+      res.on('error', () => {});
+      more();
+    });
+    await new Promise<void>((resolve) => huge.listen(0, '127.0.0.1', resolve));
+    try {
+      const before = process.memoryUsage().rss;
+      h = mcpHarness({ big: { type: 'http', url: `http://127.0.0.1:${(huge.address() as AddressInfo).port}/mcp` } }, { timeoutMs: 1_000 });
+      h.servers.start();
+      expect((await h.until('big', 'failed')).reason).toBe(reason);
+      expect(process.memoryUsage().rss - before).toBeLessThan(80 * 1024 * 1024);
+    } finally {
+      huge.closeAllConnections();
+      await new Promise((resolve) => huge.close(resolve));
+    }
+  });
+
   it('a URL where nothing listens is failed with the reason', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
