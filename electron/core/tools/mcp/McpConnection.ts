@@ -60,11 +60,6 @@ export class McpConnection {
     return this.options.config;
   }
 
-  /** The process id of a stdio server while it runs. */
-  get pid(): number | undefined {
-    return this.transport instanceof StdioTransport ? this.transport.pid : undefined;
-  }
-
   /** Starts once; resolves when it is ready or has failed (never rejects). */
   start(): Promise<void> {
     this.started ??= this.connect();
@@ -115,10 +110,9 @@ export class McpConnection {
       if (this.closing || this.state !== 'starting') return;
       this.setState('ready');
     } catch (err) {
-      if (this.closing || this.state === 'failed') return;
+      if (this.closing) return;
       this.setState('failed', this.startFailure(err));
       await this.close();
-      this.closing = false;
     }
   }
 

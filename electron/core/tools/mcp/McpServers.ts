@@ -50,7 +50,7 @@ export class McpServers implements ToolSource {
     setImmediate(() => this.reload());
     try {
       this.watcher = watch(this.options.dataDir, (_event, name) => {
-        if (name === null || name === 'mcp.json') this.scheduleReload();
+        if (name === null || name === MCP_CONFIG_FILE) this.scheduleReload();
       });
       this.watcher.on('error', (err) => this.log(`mcp.json is no longer watched: ${err.message}`));
     } catch (err) {

@@ -43,10 +43,6 @@ export class StdioTransport implements Transport {
 
   constructor(private readonly params: StdioParams) {}
 
-  get pid(): number | undefined {
-    return this.child?.pid;
-  }
-
   /** The last lines of stderr, oldest first (and a line not yet ended). */
   get stderr(): string[] {
     return this.stderrPartial ? [...this.stderrLines, this.stderrPartial] : [...this.stderrLines];
