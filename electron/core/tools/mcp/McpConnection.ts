@@ -119,7 +119,12 @@ export class McpConnection {
   private async openTransport(): Promise<Transport> {
     const { config } = this.options;
     if (config.type === 'http') {
-      this.transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } }, fetch: limitedFetch((err) => (this.trouble ??= err.message)) });
+      // A message too large ends the connection, as over stdio: what waits for an answer fails now.
+      const tooLarge = (err: Error) => {
+        this.trouble ??= err.message;
+        void this.transport?.close();
+      };
+      this.transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } }, fetch: limitedFetch(tooLarge) });
       return this.transport;
     }
     const env = await this.envFor(config);

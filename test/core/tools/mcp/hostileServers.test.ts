@@ -1,7 +1,7 @@
 // Servers that misbehave never hurt the app (SPEC §3, §6): each is shown as failed or its call fails,
 // with a reason a user can act on, and a well-behaved server beside it keeps answering.
 import { afterEach, describe, expect, it } from 'vitest';
-import { alive, mcpHarness, scripted, textOf, type McpHarness } from './helpers';
+import { alive, mcpHarness, scripted, textOf, type McpHarness } from './harness';
 
 let h: McpHarness;
 afterEach(() => h?.cleanup());
@@ -14,10 +14,10 @@ async function bystanderAnswers(): Promise<void> {
 
 describe('hostile stdio servers', () => {
   it('one that writes garbage on stdout and never answers is shown as failed, saying so', async () => {
-    h = mcpHarness({ noisy: scripted('garbage'), fine: scripted('ok') }, { timeoutMs: 1_000 });
+    h = mcpHarness({ noisy: scripted('garbage'), fine: scripted('ok') }, { timeoutMs: 3_000 });
     h.servers.start();
     const status = await h.until('noisy', 'failed');
-    expect(status.reason).toMatch(/^wrote something that is not MCP on stdout: Server starting… welcome! \(and no answer in 1 s\)$/);
+    expect(status.reason).toMatch(/^wrote something that is not MCP on stdout: Server starting… welcome! \(and no answer in 3 s\)$/);
     expect(h.servers.tools().map((t) => t.definition.name)).toEqual(['fine__act']);
     await h.until('fine', 'ready');
     await bystanderAnswers();
@@ -37,11 +37,11 @@ describe('hostile stdio servers', () => {
   });
 
   it('one that never answers: the call fails after the timeout with a clear error, and the server stays', async () => {
-    h = mcpHarness({ mute: scripted('silent'), fine: scripted('ok') }, { timeoutMs: 800 });
+    h = mcpHarness({ mute: scripted('silent'), fine: scripted('ok') }, { timeoutMs: 2_000 });
     h.servers.start();
     await h.until('mute', 'ready');
     await h.until('fine', 'ready');
-    await expect(h.call('mute', 'act')).rejects.toThrow('The MCP server "mute" did not answer the call of act within 1 s.');
+    await expect(h.call('mute', 'act')).rejects.toThrow('The MCP server "mute" did not answer the call of act within 2 s.');
     expect(h.status('mute')?.state).toBe('ready');
     await bystanderAnswers();
   });

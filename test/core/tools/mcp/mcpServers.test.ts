@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { claudeDesktopConfigPath } from '../../../../electron/core/tools/mcp/claudeDesktop';
 import { useFakeAnthropic } from '../../../fakeAnthropic';
 import { bodyOf, createHarness, type Harness } from '../../agent/harness';
-import { alive, mcpHarness, node, scripted, serverBin, textOf, waitFor, type McpHarness } from './helpers';
+import { alive, mcpHarness, node, scripted, serverBin, textOf, waitFor, type McpHarness } from './harness';
 
 let h: McpHarness | undefined;
 afterEach(async () => {
