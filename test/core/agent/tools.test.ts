@@ -229,16 +229,22 @@ describe('limitImages', () => {
 });
 
 describe('throttledProgress', () => {
-  it('passes the first report at once, then the latest one per interval, and nothing after stop', async () => {
+  it('passes the first report at once, then the latest one per interval', async () => {
     const seen: string[] = [];
     const p = throttledProgress((m) => seen.push(m), 40);
     for (let i = 0; i < 1_000; i++) p.onProgress(`step ${i}`);
     expect(seen).toEqual(['step 0']);
     await until(() => seen.length === 2);
     expect(seen).toEqual(['step 0', 'step 999']);
-    p.onProgress('late');
+  });
+
+  it('drops what waits once stopped', async () => {
+    const seen: string[] = [];
+    const p = throttledProgress((m) => seen.push(m), 40);
+    p.onProgress('first');
+    p.onProgress('waiting');
     p.stop();
     await new Promise((r) => setTimeout(r, 80));
-    expect(seen).toEqual(['step 0', 'step 999']);
+    expect(seen).toEqual(['first']);
   });
 });
