@@ -11,14 +11,15 @@ export interface TestHttpServer {
   url: string;
   /** The Authorization header of every request, in order. */
   authorizations: Array<string | undefined>;
-  /** Calls of `wait` that were cancelled by the client. */
+  /** Calls of `wait` that arrived, and those the client cancelled. */
+  waiting: number;
   cancelled: number;
   close(): Promise<void>;
 }
 
 export async function startHttpMcpServer(): Promise<TestHttpServer> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
-  const state: TestHttpServer = { url: '', authorizations: [], cancelled: 0, close: async () => {} };
+  const state: TestHttpServer = { url: '', authorizations: [], waiting: 0, cancelled: 0, close: async () => {} };
 
   const newServer = () => {
     const server = new McpServer({ name: 'test-http', version: '1' }, { capabilities: { tools: { listChanged: true } } });
@@ -27,6 +28,7 @@ export async function startHttpMcpServer(): Promise<TestHttpServer> {
     }));
     server.registerTool('wait', { description: 'Waits until cancelled.' }, (extra) =>
       new Promise((resolve) => {
+        state.waiting++;
         extra.signal.addEventListener('abort', () => {
           state.cancelled++;
           resolve({ content: [{ type: 'text', text: 'cancelled' }] });

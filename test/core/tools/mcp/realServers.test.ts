@@ -138,11 +138,12 @@ describe('a Streamable HTTP server', () => {
     await h.until('web', 'ready');
     const controller = new AbortController();
     const tool = h.tool('web', 'wait');
-    const before = web.cancelled;
+    const [waiting, cancelled] = [web.waiting, web.cancelled];
     const result = executeToolCall({ tools: () => [tool] }, { type: 'tool_use', id: 't', name: tool.definition.name, input: {} }, { signal: controller.signal, onProgress: () => {} });
-    setTimeout(() => controller.abort(), 100);
+    await waitFor(() => web.waiting === waiting + 1);
+    controller.abort();
     expect((await result).content).toBe(CANCELLED_RESULT);
-    await waitFor(() => web.cancelled === before + 1);
+    await waitFor(() => web.cancelled === cancelled + 1);
   });
 
   it('follows tools/list_changed: a tool the server adds is offered, and onChange says so', async () => {
