@@ -68,6 +68,27 @@ export const AppInfo = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
+export const ErrorCode = z.enum([
+  'invalid_input',
+  'forbidden',
+  'not_found',
+  'busy',
+  'no_api_key',
+  'storage',
+  /** The API's rate limit (429), its overload (529) and its internal errors (5xx), each worded for the user. */
+  'rate_limited',
+  'overloaded',
+  'server',
+  /** No connection to the API, a request that took too long, and a conversation too long for the window. */
+  'network',
+  'timeout',
+  'context_too_long',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+export const ApiError = z.object({ code: ErrorCode, message: z.string() });
+export type ApiError = z.infer<typeof ApiError>;
+
 export const HandoffResult = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('done'),
@@ -88,7 +109,8 @@ export const HandoffResult = z.discriminatedUnion('status', [
     cutOff: z.boolean().optional(),
   }),
   z.object({ status: z.literal('cancelled') }),
-  z.object({ status: z.literal('failed'), message: z.string() }),
+  /** `code`: what failed, when the API or the core said (a key problem then offers Open settings, not Retry). */
+  z.object({ status: z.literal('failed'), message: z.string(), code: ErrorCode.optional() }),
   z.object({ status: z.literal('refused'), message: z.string() }),
 ]);
 export type HandoffResult = z.infer<typeof HandoffResult>;
@@ -264,26 +286,6 @@ export type CallInput<C extends Channel> = z.infer<Calls[C]['input']>;
 export type CallOutput<C extends Channel> = z.infer<Calls[C]['output']>;
 export const channels = Object.keys(calls) as Channel[];
 
-export const ErrorCode = z.enum([
-  'invalid_input',
-  'forbidden',
-  'not_found',
-  'busy',
-  'no_api_key',
-  'storage',
-  /** The API's rate limit (429), its overload (529) and its internal errors (5xx), each worded for the user. */
-  'rate_limited',
-  'overloaded',
-  'server',
-  /** No connection to the API, a request that took too long, and a conversation too long for the window. */
-  'network',
-  'timeout',
-  'context_too_long',
-  'internal',
-]);
-export type ErrorCode = z.infer<typeof ErrorCode>;
-export const ApiError = z.object({ code: ErrorCode, message: z.string() });
-export type ApiError = z.infer<typeof ApiError>;
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ApiError };
 
 const sid = { sessionId: z.string() };

@@ -89,10 +89,7 @@ describe('one failed handoff, one notice, with Retry', () => {
   it('a key problem offers Open settings instead, which opens Settings at the key', async () => {
     const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1) }) }, { init: false });
     fake.on({
-      'handoff.start': () => {
-        fake.emit({ type: 'error', sessionId: 's1', code: 'no_api_key', message: 'The API key was rejected (401).' });
-        return { status: 'failed', message: 'The API key was rejected (401).' };
-      },
+      'handoff.start': () => ({ status: 'failed', message: 'The API key was rejected (401).', code: 'no_api_key' }),
     });
     view = await render(<App />, store);
     await settle();

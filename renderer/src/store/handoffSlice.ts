@@ -119,7 +119,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
         return notify('info', texts.handoffCancelled);
       case 'failed':
         close();
-        return reportError({ code: 'internal', message: texts.handoffFailed(result.message) }, () =>
+        return reportError({ code: result.code ?? 'internal', message: texts.handoffFailed(result.message) }, () =>
           get().requestHandoff({ focus, generate: true }),
         );
       case 'refused':
@@ -147,7 +147,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
       case 'cancelled':
         return notify('info', texts.handoffCancelled);
       case 'failed':
-        return reportError({ code: 'internal', message: texts.handoffFailed(result.message) });
+        return reportError({ code: result.code ?? 'internal', message: texts.handoffFailed(result.message) });
       case 'refused':
         return notify('warning', result.message);
     }
@@ -158,7 +158,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
     awaited.add(sessionId);
     const answer = await call;
     awaited.delete(sessionId);
-    const result: HandoffResult = answer.ok ? answer.data : { status: 'failed', message: answer.error.message };
+    const result: HandoffResult = answer.ok ? answer.data : { status: 'failed', ...answer.error };
     if (showing(sessionId)) finish(result);
     else finishInBackground(sessionId, result);
   };
