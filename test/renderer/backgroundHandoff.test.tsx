@@ -123,4 +123,14 @@ describe('coming back to a session whose handoff runs', () => {
     expect(title()).toBe('Parser, continued');
     expect(status()).toContain(texts.handoffDone);
   });
+
+  it('a review that another window or tab commits closes here too', async () => {
+    const { fake } = await app({}, () => ({ phase: 'review', document: '## Goal\nReview me', missingSections: [], trimmedMessages: 0 }));
+    expect(byLabel(dialog()!, 'Handoff document')).not.toBeNull();
+    // As the core tells it: the result to the session's views, then each of them moves to the new session.
+    await step(() => fake.emit({ type: 'handoff_result', sessionId: 's1', result: done }));
+    await step(() => fake.emit({ type: 'session_switched', session: child }));
+    expect(dialog()).toBeNull();
+    expect(title()).toBe('Parser, continued');
+  });
 });

@@ -80,10 +80,10 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
   const update = (fields: Partial<HandoffState>) => set((s) => ({ handoff: { ...s.handoff, ...fields } }));
   /** Sessions whose handoff.start or handoff.commit this view awaits: their result comes as the call's answer. */
   const awaited = new Set<string>();
-  /** The dialog shows the handoff of this session, generating or committing. */
+  /** The dialog shows the handoff of this session, generating, in review (another view may commit it) or committing. */
   const showing = (sessionId: string) => {
     const { phase, sessionId: shown } = get().handoff;
-    return shown === sessionId && (phase === 'generating' || phase === 'committing');
+    return shown === sessionId && (phase === 'generating' || phase === 'review' || phase === 'committing');
   };
 
   const close = () => {
