@@ -152,6 +152,30 @@ test('coming back to a session whose reply streams shows the reply from its firs
   await expect(messages(page).last()).toContainText('A long answer that goes on');
 });
 
+test('coming back to a session whose handoff runs shows the dialog generating, whose Cancel stops it', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Other topic', 'Elsewhere.');
+  await page.getByRole('button', { name: 'New session' }).click();
+  await exchange(page, baton, 'Returning parent', 'Understood.');
+  // About seventeen seconds: still being written when the user is back, however busy the machine.
+  baton.fake.enqueue({ ...slowDocument('RETURN'), chunkSize: 4 });
+  await handoffButton(page).click();
+  await handoffDialog(page).getByRole('button', { name: 'Generate handoff' }).click();
+  await handoffDialog(page).getByRole('button', { name: 'Continue in background' }).click();
+  await sessionsNav(page).getByRole('link', { name: 'Other topic' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Other topic');
+
+  await sessionsNav(page).getByRole('link', { name: 'Returning parent' }).click();
+  const preview = handoffDialog(page).getByRole('region', { name: 'Handoff preview' });
+  await expect(preview.getByRole('heading', { name: 'Goal' })).toBeVisible();
+  // The dialog is that handoff's again: Cancel stops it.
+  await handoffDialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(statusRegion(page)).toContainText(texts.handoffCancelled);
+  await expect(handoffDialog(page)).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Returning parent');
+  await expect.poll(() => baton.fake.messageRequests().at(-1)?.aborted).toBe(true);
+});
+
 for (const how of ['Escape', 'the Cancel button'] as const) {
   test(`cancelling a running handoff with ${how} keeps the old session`, async ({ page, baton }) => {
     await baton.open(page);
