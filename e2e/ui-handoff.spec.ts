@@ -145,9 +145,6 @@ test('only the session whose reply streams is busy: another one hands off meanwh
 });
 
 test('coming back to a session whose reply streams shows the reply from its first words', async ({ page, baton }) => {
-  // Known gap: a session's view carries no reply in progress, so a view that opens the session
-  // mid-stream shows only the text streamed after it came (SPEC §1: two views of one session both see it live).
-  test.fail();
   await handOffElsewhereWhileStreaming(page, baton);
   await expect(messages(page).last()).toContainText('A long answer that goes on');
 });

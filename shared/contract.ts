@@ -45,6 +45,8 @@ export const SessionView = BranchView.extend({
   parentTitle: z.string().optional(),
   todos: z.array(TodoItem),
   isStreaming: z.boolean(),
+  /** The reply being written now, so far: a view that opens the session mid-stream shows it from its first words. */
+  streamingText: z.string().optional(),
   model: z.string(),
   contextTokens: z.number().int(),
   contextWindow: z.number().int(),
@@ -342,7 +344,8 @@ export const BatonEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('handoff_progress'),
     ...sid,
-    phase: z.enum(['generating', 'review', 'switching', 'done', 'cancelled', 'failed']),
+    /** `discarded`: the document waiting for review was put aside (in any view). */
+    phase: z.enum(['generating', 'review', 'switching', 'done', 'cancelled', 'failed', 'discarded']),
     text: z.string(),
   }),
   /** Auto-handoff (SPEC §4.2): a reply ended above the level the user set, and a handoff started by itself. */

@@ -133,4 +133,21 @@ describe('coming back to a session whose handoff runs', () => {
     expect(dialog()).toBeNull();
     expect(title()).toBe('Parser, continued');
   });
+
+  it('a review that another window or tab discards closes here too', async () => {
+    const { fake } = await app({}, () => ({ phase: 'review', document: '## Goal\nReview me', missingSections: [], trimmedMessages: 0 }));
+    expect(byLabel(dialog()!, 'Handoff document')).not.toBeNull();
+    await step(() => fake.emit({ type: 'handoff_progress', sessionId: 's2', phase: 'discarded', text: '' }));
+    expect(byLabel(dialog()!, 'Handoff document')).not.toBeNull(); // another session's
+    await step(() => fake.emit({ type: 'handoff_progress', sessionId: 's1', phase: 'discarded', text: '' }));
+    expect(dialog()).toBeNull();
+  });
+
+  it('a review gives way when the view is moved to another session (deleted in another tab, say)', async () => {
+    const { fake } = await app({}, () => ({ phase: 'review', document: '## Goal\nReview me', missingSections: [], trimmedMessages: 0 }));
+    expect(byLabel(dialog()!, 'Handoff document')).not.toBeNull();
+    await step(() => fake.emit({ type: 'session_switched', session: sessionView({ id: 's2', entries: exchangeEntries(1) }) }));
+    expect(dialog()).toBeNull();
+    expect(title()).toBe('Other work');
+  });
 });

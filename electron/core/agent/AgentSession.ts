@@ -57,6 +57,11 @@ export class AgentSession {
   private messages: AgentMessage[] = [];
   private lastModel: string | undefined;
   private controller: AbortController | undefined;
+  /**
+   * The text of the reply being streamed, as far as it has been sent (so a view that opens the session
+   * mid-stream and then gets the next message_update has it all, once).
+   */
+  private streamed = '';
   private readonly listeners = new Set<Listener>();
   private readonly batcher: EventBatcher;
   private readonly queues: MessageQueues;
@@ -116,6 +121,11 @@ export class AgentSession {
 
   get toolDefinitions(): Tool['definition'][] {
     return this.tools.tools().map((tool) => tool.definition);
+  }
+
+  /** The text of the reply being written now, while one streams. */
+  get streamingText(): string | undefined {
+    return this.isStreaming && this.streamed ? this.streamed : undefined;
   }
 
   getTodos(): TodoItem[] {
@@ -428,6 +438,8 @@ export class AgentSession {
 
   /** One listener's failure must not stop a run or starve the others. */
   private deliver(event: BatonEvent): void {
+    if (event.type === 'message_update') this.streamed += event.delta;
+    else if (event.type === 'message_start' || event.type === 'message_end' || event.type === 'agent_end') this.streamed = '';
     // A copy: a listener may unsubscribe while it is called.
     for (const listener of Array.from(this.listeners)) {
       try {

@@ -173,7 +173,10 @@ export class HandoffPipeline {
    * not touched; the exchange already stays out of the model's context).
    */
   discard(): void {
+    if (!this.pending) return;
     this.pending = undefined;
+    // Every view that shows the review closes it.
+    this.host.emit({ type: 'handoff_progress', sessionId: this.host.sessionId, phase: 'discarded', text: '' });
   }
 
   /** Stops the handoff request at once; handoff() then throws HandoffError 'cancelled'. */

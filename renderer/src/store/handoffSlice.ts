@@ -230,8 +230,10 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
     },
 
     resumeHandoff(sessionId, pending) {
-      const { phase } = get().handoff;
-      if (phase !== 'closed' && phase !== 'idle') return;
+      const { phase, sessionId: shown } = get().handoff;
+      if (phase === 'generating' || phase === 'committing') return;
+      // A review of another session gives way (it waits there, shown again on coming back).
+      if (phase === 'review' && shown === sessionId) return;
       if (pending?.phase === 'generating') {
         return set({ handoff: { ...closed, phase: 'generating', sessionId, preview: pending.text } });
       }
@@ -240,7 +242,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
         set({ handoff: { ...closed, phase: 'review', sessionId, document, generated: document, missingSections, trimmedMessages } });
         return get().clearNotice(REVIEW_READY_KEY);
       }
-      if (phase === 'idle') close(); // a form for another session gives way
+      if (phase !== 'closed') close(); // a form or review for another session gives way
     },
 
     async confirmDiscardHandoff() {
@@ -265,6 +267,8 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
       // A handoff this view did not ask for (auto, another window or tab, or one it came back to) ends here.
       if (event.type === 'handoff_result' && !awaited.has(event.sessionId) && showing(event.sessionId)) return finish(event.result);
       if (event.type === 'handoff_progress' && event.phase === 'generating' && showing(event.sessionId)) update({ preview: event.text });
+      // Discarded in another view: the review here goes too.
+      if (event.type === 'handoff_progress' && event.phase === 'discarded' && phase === 'review' && get().handoff.sessionId === event.sessionId) close();
     },
   };
 };
