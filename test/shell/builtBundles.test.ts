@@ -339,10 +339,14 @@ describe('two windows of the built app', () => {
       expect(await app.call('chat.send', { sessionId, text: 'Take your time' })).toEqual({ ok: true, data: { queued: false } });
       await expect.poll(() => app.events.some((e) => e.type === 'message_update')).toBe(true);
       expect(await app.quit()).toBe(0);
-      // The stand-in answers "Quit anyway"; what the user wrote is on disk.
+      // The stand-in answers "Quit anyway"; what the user wrote is on disk, and so is the reply as far as
+      // it had come, kept as Stop keeps it.
       expect(app.questions().map((q) => [q.message, q.buttons])).toEqual([[texts.quitWhileRunning(1), ['Quit anyway', 'Cancel']]]);
-      const prompt = sessionLines(sessionId, quitDir).find((line) => line.type === 'message');
-      expect(prompt?.message).toMatchObject({ role: 'user', content: [{ type: 'text', text: 'Take your time' }] });
+      const messages = sessionLines(sessionId, quitDir).filter((line) => line.type === 'message');
+      expect(messages.map((line) => line.message)).toMatchObject([
+        { role: 'user', content: [{ type: 'text', text: 'Take your time' }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'Still thinking' }], aborted: true },
+      ]);
     } finally {
       app.kill();
       rmSync(quitDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });

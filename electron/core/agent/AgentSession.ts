@@ -57,6 +57,8 @@ export class AgentSession {
   private messages: AgentMessage[] = [];
   private lastModel: string | undefined;
   private controller: AbortController | undefined;
+  /** Settles when the run under way has ended (its partial reply saved): what a shutdown waits for. */
+  private run: Promise<unknown> = Promise.resolve();
   /**
    * The text of the reply being streamed, as far as it has been sent (so a view that opens the session
    * mid-stream and then gets the next message_update has it all, once).
@@ -109,6 +111,14 @@ export class AgentSession {
   close(): void {
     this.abort();
     this.manager.close();
+  }
+
+  /** Stops the run under way and waits (at most `ms`) until its partial reply is saved. */
+  async stop(ms: number): Promise<void> {
+    this.abort();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.run.catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+    clearTimeout(timer);
   }
 
   get isStreaming(): boolean {
@@ -210,6 +220,7 @@ export class AgentSession {
       this.saveLeaf();
       this.emit({ type: 'agent_end', sessionId: config.sessionId });
     });
+    this.run = done;
     return { done };
   }
 
