@@ -17,8 +17,8 @@ const sessionsDir = () => join(dir(), 'sessions');
 const sessionFiles = () => readdirSync(sessionsDir()).filter((name) => name.endsWith('.jsonl'));
 
 let registry: Conversations | undefined;
-afterEach(() => {
-  registry?.dispose();
+afterEach(async () => {
+  await registry?.dispose();
   registry = undefined;
 });
 
