@@ -129,6 +129,23 @@ describe('Retry repeats the action that failed', () => {
     expect(store.getState().notices.find((n) => n.text === 'The disk is full')?.action).toBeUndefined();
   });
 
+  it('a conversation too long for the window offers Hand off, which opens the Hand off dialog; a lost connection to the API offers Retry', async () => {
+    const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(2) }) });
+    view = await render(<App />, store);
+    await settle();
+    const tooLong = "The conversation is too long for the model's context window. Hand off to continue. (prompt is too long)";
+    await step(() => fake.emit({ type: 'error', sessionId: 's1', code: 'context_too_long', message: tooLong }));
+    const alert = document.querySelector('[role="alert"]')!;
+    expect(alert.textContent).toContain(tooLong);
+    expect(buttonNamed(alert, 'Retry')).toBeNull();
+    await click(buttonNamed(alert, 'Hand off')!);
+    expect(document.querySelector('[role="dialog"]')?.getAttribute('aria-labelledby')).toBeTruthy();
+    expect(store.getState().handoff.phase).toBe('idle');
+    await step(() => store.getState().closeHandoff());
+    await step(() => fake.emit({ type: 'error', sessionId: 's1', code: 'network', message: 'Could not reach the Anthropic API' }));
+    expect(store.getState().notices.find((n) => n.text === 'Could not reach the Anthropic API')?.action?.label).toBe('Retry');
+  });
+
   it('a refused send: Retry sends the same text again and empties the box it came back to', async () => {
     let refuse = true;
     const { store, fake } = await setup({
