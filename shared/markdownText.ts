@@ -1,14 +1,16 @@
 // Markdown as the chat shows it once rendered, near enough to find words in it and to quote it: what
 // Find in session counts and what a search result's snippet shows agree with the text on screen. A
 // full Markdown parse of every loaded message would cost seconds on a long session; these line and
-// inline rules cover what replies use (emphasis, code, links, headings, lists, quotes, fences) and
-// leave anything they do not recognise as it is.
+// inline rules cover what replies use (emphasis, code, links, headings, lists, quotes, fences, math) and
+// leave anything they do not recognise as it is. A formula shows as its TeX source without its dollars
+// (what Find in session reads in a typeset formula too).
 //
 // Lines come from anyone (a reply, a pasted log) and this runs on the core's and the page's main
 // thread, so every rule is one forward pass: no pattern that searches afresh from each opening marker
 // for its close (a 300 KB line of unclosed markers took a regex tens of seconds).
 
-const FENCE = /^[ \t]*(`{3,}|~{3,})/;
+/** A code fence, or the `$$` line around a display formula (whose rest holds no dollar: `$$x$$` is inline). */
+const FENCE = /^[ \t]*(`{3,}|~{3,}|\${2,}(?=[^$]*$))/;
 const HEADING = /^ {0,3}#{1,6}(?:[ \t]+|$)/;
 const CLOSING_HASHES = /[ \t]+#+[ \t]*$/;
 const QUOTE = /^ {0,3}(?:>[ \t]?)+/;
@@ -47,7 +49,7 @@ function blockText(line: string): string {
 }
 
 /**
- * Inline markup gone. Links come off first (their text may hold code); code spans and escaped
+ * Inline markup gone. Links come off first (their text may hold code); code spans, formulas and escaped
  * characters are set aside while emphasis comes off around them, so they are shown as written.
  */
 function inlineText(line: string): string {
@@ -132,7 +134,7 @@ function withoutAutolinks(line: string): string {
 
 /**
  * A run of backticks opens a code span closed by the next run of the same length (CommonMark). Code
- * spans and, outside them, escaped characters are set aside in `held`.
+ * spans and, outside them, formulas and escaped characters are set aside in `held`.
  */
 function withoutCodeSpans(line: string, held: string[]): string {
   const runs: { start: number; end: number }[] = [];
@@ -154,32 +156,73 @@ function withoutCodeSpans(line: string, held: string[]): string {
   for (let r = 0; r < runs.length; r++) {
     const close = sameNext[r]!;
     if (close < 0) continue;
-    out += withoutEscapes(line.slice(copied, runs[r]!.start), held) + HELD;
+    out += withoutEscapesAndMath(line.slice(copied, runs[r]!.start), held) + HELD;
     held.push(trimCodeSpan(line.slice(runs[r]!.end, runs[close]!.start)));
     copied = runs[close]!.end;
     r = close;
   }
-  return out + withoutEscapes(line.slice(copied), held);
+  return out + withoutEscapesAndMath(line.slice(copied), held);
 }
 
-/** A backslash before ASCII punctuation shows the character as written. A HELD the text has of its own is held as itself. */
-function withoutEscapes(text: string, held: string[]): string {
+/**
+ * Outside code spans: a backslash before ASCII punctuation shows the character as written, and a formula
+ * its TeX source (see formulas); both are held. A HELD the text has of its own is held as itself.
+ */
+function withoutEscapesAndMath(text: string, held: string[]): string {
+  const formulaAt = formulas(text);
   let out = '';
   let copied = 0;
   for (let at = 0; at < text.length; at++) {
     const char = text[at];
+    let end = at + 1;
     if (char === HELD) {
       held.push(HELD);
     } else if (char === '\\' && isAsciiPunctuation(text.charCodeAt(at + 1))) {
       held.push(text[at + 1]!);
-      at++;
+      end = at + 2;
+    } else if (char === '$') {
+      const formula = formulaAt(at);
+      if (!formula) {
+        while (text[at + 1] === '$') at++; // a dollar just after a dollar opens nothing
+        continue;
+      }
+      held.push(formula.tex);
+      end = formula.end;
     } else {
       continue;
     }
-    out += text.slice(copied, at - (char === HELD ? 0 : 1)) + HELD;
-    copied = at + 1;
+    out += text.slice(copied, at) + HELD;
+    copied = end;
+    at = end - 1;
   }
   return out + text.slice(copied);
+}
+
+/**
+ * The formula a run of dollars at `at` opens, as the chat's math syntax reads it: `$$…$$`, or `$…$`
+ * written like a formula (no space just inside either dollar, no digit after the closing one), so prices
+ * ("$5 and $10") stay text. Asked with `at` never decreasing, it reads the text once in all.
+ */
+function formulas(text: string): (at: number) => { tex: string; end: number } | undefined {
+  const nextDollar = forwardSearch((from) => text.indexOf('$', from));
+  const nextPair = forwardSearch((from) => {
+    for (let at = text.indexOf('$$', from); at >= 0; at = text.indexOf('$$', at + 1)) if (text[at - 1] !== '$' && text[at + 2] !== '$') return at;
+    return -1;
+  });
+  return (at) => {
+    let run = 1;
+    while (text[at + run] === '$') run++;
+    if (run === 2) {
+      const close = nextPair(at + 3);
+      return close < 0 ? undefined : { tex: trimCodeSpan(text.slice(at + 2, close)), end: close + 2 };
+    }
+    const close = run === 1 ? nextDollar(at + 1) : -1;
+    if (close < 0) return undefined;
+    const tex = text.slice(at + 1, close);
+    const after = text.charCodeAt(close + 1);
+    const formulaLike = tex !== '' && !SPACE.test(tex[0]!) && !SPACE.test(tex.at(-1)!) && after !== 0x24 && !(after >= 0x30 && after <= 0x39);
+    return formulaLike ? { tex, end: close + 1 } : undefined;
+  };
 }
 
 function isAsciiPunctuation(code: number): boolean {
@@ -242,7 +285,7 @@ function withoutEmphasis(text: string): string {
   }
   return out + text.slice(copied);
 }
-/** A code span's content loses one space each side when it has both (CommonMark). */
+/** A code span's (or `$$` formula's) content loses one space each side when it has both (CommonMark). */
 function trimCodeSpan(content: string): string {
   return content.length > 2 && content.startsWith(' ') && content.endsWith(' ') && content.trim() ? content.slice(1, -1) : content;
 }

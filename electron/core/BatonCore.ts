@@ -30,6 +30,7 @@ import type { ApiKeyStore } from './settings/apiKey';
 import type { SettingsStore } from './settings/SettingsStore';
 import type { FsSeam } from './storage/fsSeam';
 import type { ExportFile } from './transfer/sessionExport';
+import { addRedaction, log } from './log';
 
 export interface CoreOptions {
   dataDir: string;
@@ -38,6 +39,8 @@ export interface CoreOptions {
   transport: 'electron' | 'web';
   version?: string;
   openExternal?: (url: string) => Promise<void>;
+  /** Shows a folder in the desktop's file manager, made if missing; absent in web mode, whose server is not the user's machine. */
+  openFolder?: (path: string) => Promise<void>;
   /**
    * Asks where to save an export and writes it there (the desktop's save dialog): the path, or undefined
    * when the user cancelled. Absent in web mode, where the page downloads the file instead.
@@ -73,6 +76,7 @@ export interface Core {
 
 export function createCore(options: CoreOptions): Core {
   const provider = new ProviderClient(options.apiKey, options.provider);
+  const stopRedacting = addRedaction((text) => provider.redact(text));
   // Error texts leave the main process without the API key (SPEC §6), whatever produced them.
   const emit = (event: BatonEvent) => views.route(redacted(event, provider));
 
@@ -89,7 +93,7 @@ export function createCore(options: CoreOptions): Core {
   // Message search reads the files in the background; until then the sidebar searches titles.
   const indexing = new BackgroundIndexing(store.textIndex, {
     onProgress: (progress) => emit({ type: 'search_index', ...progress }),
-    onSaveError: (err) => console.error(`[baton] Could not save the search index: ${(err as Error).message}`),
+    onSaveError: (err) => log.error(`Could not save the search index: ${(err as Error).message}`),
   });
   indexing.start();
 
@@ -146,14 +150,15 @@ export function createCore(options: CoreOptions): Core {
     reportError: (err) => emit({ type: 'error', ...toApiError(err) }),
     running: () => conversations.runningIds(),
     dispose: async () => {
+      stopRedacting();
       models.dispose();
       indexing.dispose();
       views.closeAll();
       try {
-        conversations.dispose();
+        await conversations.dispose();
       } catch (err) {
         // The index is rebuilt from the files at the next start; a full disk must not stop the app quitting.
-        console.error(`[baton] Could not save the session index: ${(err as Error).message}`);
+        log.error(`Could not save the session index: ${(err as Error).message}`);
       }
     },
   };

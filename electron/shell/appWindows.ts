@@ -7,6 +7,7 @@ import type { BrowserWindow } from 'electron';
 import { EVENT_CHANNEL } from '../../shared/contract';
 import { sessionAddress } from '../../shared/sessionAddress';
 import type { Core, CoreView } from '../core/BatonCore';
+import { log } from '../core/log';
 import { writeFileAtomic } from '../core/storage/atomicWrite';
 import { realFs } from '../core/storage/fsSeam';
 import type { AppUrl } from './appUrl';
@@ -91,9 +92,13 @@ export class AppWindows {
     return !!open && !open.win.isDestroyed() && isTrustedSender(event.senderFrame, open.win.webContents.mainFrame, this.options.app);
   }
 
-  /** Quitting: the sessions the windows show now are what comes back. */
+  /**
+   * Quitting: the sessions the windows show now are what comes back. With no window open there is nothing
+   * to write: closing the last one saved it (the app quits then, but on macOS), and the quit that follows
+   * flushing the core comes after every window has closed.
+   */
   quit(): void {
-    this.save();
+    if (this.open.size > 0) this.save();
     this.quitting = true;
   }
 
@@ -109,7 +114,7 @@ export class AppWindows {
       writeFileAtomic(realFs, join(this.options.dataDir, STATE_FILE), JSON.stringify({ sessions }));
     } catch (err) {
       // Only which windows come back is lost; every session is still in the sidebar.
-      console.error(`[baton] Could not remember the open windows: ${(err as Error).message}`);
+      log.error(`Could not remember the open windows: ${(err as Error).message}`);
     }
   }
 

@@ -6,22 +6,27 @@ import { EVENT_CHANNEL, type BatonEvent } from '../../shared/contract';
 import { texts } from '../../shared/texts';
 import { createCore, type Core } from '../core/BatonCore';
 import { installLastResort } from '../core/lastResort';
+import { log, logsDir } from '../core/log';
 import { APP_SCHEME_PRIVILEGES, appResponse } from './appProtocol';
 import { APP_SCHEME, BUNDLED_APP, devAppUrl, type AppUrl } from './appUrl';
+import { isDevRun } from './devRun';
 import { openElectronSettings } from './electronSettings';
 import { guardWebContents, hardenSession } from './guards';
 import { AppWindows } from './appWindows';
 import { registerIpcHandlers } from './ipcBridge';
 import { buildAppMenu, type MenuCommand } from './menu';
 import { openExternal } from './openExternal';
+import { openFolder, startLogging } from './logging';
 import { openSafeApiKeyStore } from './safeApiKey';
 import { saveFileFrom } from './saveFile';
+import { startUpdates } from './updates';
 
 // BATON_DATA_DIR (SPEC §7) moves all data, and with it the single-instance lock, which Electron keys on
 // userData: separate data dirs (tests, a second profile) run side by side.
 if (process.env.BATON_DATA_DIR) app.setPath('userData', resolve(process.env.BATON_DATA_DIR));
+startLogging(app.getPath('userData'));
 
-const isDev = !app.isPackaged;
+const isDev = isDevRun(app.isPackaged, process.env);
 const appUrl: AppUrl = (isDev && process.env.ELECTRON_RENDERER_URL && devAppUrl(process.env.ELECTRON_RENDERER_URL)) || BUNDLED_APP;
 const rendererDir = join(import.meta.dirname, '../renderer');
 /** Set once started: the last-resort handler tells the user through it. */
@@ -29,7 +34,6 @@ let liveCore: Core | undefined;
 
 // Whatever slipped past its own handler is logged and shown to the user; the app keeps running.
 installLastResort((err) => {
-  console.error('[baton] Unexpected error (Baton keeps running):', err);
   if (liveCore) liveCore.reportError(err);
   else dialog.showErrorBox('Baton hit an unexpected error', (err as Error)?.message ?? String(err));
 });
@@ -51,6 +55,7 @@ function start(): void {
     transport: 'electron',
     version: app.getVersion(),
     openExternal,
+    openFolder,
     saveFile: saveFileFrom(() => windows?.focused()),
     openWindow: (sessionId) => windows?.openWindow(sessionId),
   });
@@ -65,6 +70,8 @@ function start(): void {
       newWindow: () => appWindows.openWindow(),
       devTools: isDev,
       platform: process.platform,
+      openLogs: () => void openFolder(logsDir(dataDir)).catch((err: unknown) => log.warn('Could not open the logs folder:', err)),
+      checkForUpdates: startUpdates().check,
     }),
   );
 
@@ -94,7 +101,7 @@ function start(): void {
     disposed = true;
     core
       .dispose()
-      .catch((err: unknown) => console.error(`[baton] Shutdown failed: ${(err as Error).message}`))
+      .catch((err: unknown) => log.error(`Shutdown failed: ${(err as Error).message}`))
       .finally(() => app.quit());
   });
   app.on('activate', () => appWindows.showSome());
@@ -118,7 +125,7 @@ if (!app.requestSingleInstanceLock()) {
     .then(start)
     .catch((err: unknown) => {
       // No blank window and no silent exit: say what went wrong.
-      console.error('[baton] Could not start:', err);
+      log.error('Could not start:', err);
       dialog.showErrorBox('Baton could not start', (err as Error)?.message ?? String(err));
       app.exit(1);
     });

@@ -10,8 +10,12 @@ export function buildAppMenu(options: {
   newWindow: () => void;
   devTools: boolean;
   platform: NodeJS.Platform;
+  /** Help → Open logs folder. */
+  openLogs: () => void;
+  /** Help → Check for updates. */
+  checkForUpdates: () => void;
 }): Menu {
-  const { send, newWindow, devTools, platform } = options;
+  const { send, newWindow, devTools, platform, openLogs, checkForUpdates } = options;
   // The renderer already handles these shortcuts as keydowns (web mode has no menu). On Windows and
   // Linux the menu only shows them (registerAccelerator: false) so one key press is one command; on
   // macOS the menu takes the key first and the page never sees it, so it is one command there too.
@@ -52,6 +56,13 @@ export function buildAppMenu(options: {
       ],
     },
     { role: 'windowMenu' },
+    {
+      role: 'help',
+      submenu: [
+        { label: 'Check for updates', click: checkForUpdates },
+        { label: 'Open logs folder', click: openLogs },
+      ],
+    },
   ];
   return Menu.buildFromTemplate(template);
 }

@@ -30,6 +30,8 @@ export const uiTexts = {
   apiKeySaved: 'API key saved',
   customInstructionsHint: 'Added to the system prompt of every request. A session can use its own instead: Session instructions.',
   useSettingsInstructions: 'Use the custom instructions from Settings',
+  /** Web mode: the server cannot open a folder on the page's machine, so Settings says where the logs are. */
+  logsAreIn: 'Baton’s logs are in this folder on the machine running npm run web:',
   /** Web mode keeps a key entered in Settings in the server's memory only (SPEC §5: its key comes from the environment). */
   apiKeySavedUntilRestart: 'API key saved until the Baton server stops. To keep it, set ANTHROPIC_API_KEY before npm run web.',
   contextSavings: (before: string, after: string) => `Context ${before} → ${after} tokens`,
@@ -43,6 +45,8 @@ export const uiTexts = {
   uploading: 'Uploading…',
   fileUnreadable: (name: string) => `${name} could not be read`,
   failed: (message: string) => `Failed: ${message}`,
+  /** Above a ```mermaid block's source when Mermaid could not draw it. */
+  diagramNotDrawn: (reason: string) => `This diagram could not be drawn: ${reason}`,
   untitled: 'New session',
   unknownParent: 'an earlier session',
   handedOffFrom: (title: string) => `↳ handed off from ${title}`,

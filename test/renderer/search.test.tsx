@@ -101,6 +101,38 @@ describe('the count and the highlights', () => {
   });
 });
 
+describe('the count and the highlights, in formulas and diagrams', () => {
+  it('agree: a formula is found by its TeX source, a match in it marks the whole formula, prices are text', async () => {
+    const reply = ['The area is $\\pi r^2$, for $5 or $10.', '', '$$', 'A = \\pi r^2', '$$', '', '```mermaid', 'graph TD', '  Circle --> Area', '```'].join('\n');
+    const { store } = await setup();
+    const chat = buildChat([messageEntry('assistant', reply), messageEntry('user', 'So $\\pi r^2$ it is')]);
+    view = await render(
+      <div>
+        {chat.items.map((item) => (
+          <div key={item.key} className="chat-row">
+            <ChatRow item={item} />
+          </div>
+        ))}
+      </div>,
+      store,
+    );
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && document.querySelectorAll('.math').length < 2) await settle();
+    const rows = [...view.container.querySelectorAll<HTMLElement>('.chat-row')];
+    const formulas = [...rows[0]!.querySelectorAll('.math')];
+    expect(formulas).toHaveLength(2);
+    for (const query of ['pi r^2', 'A = \\pi', '$', 'Circle --> Area', 'area']) {
+      const counted = chat.items.map((item) => findMatches([item], query).length);
+      expect(rows.map((row) => rangesIn(row, findNeedle(query)).length), query).toEqual(counted);
+    }
+    expect(findMatches(chat.items, 'pi r^2').map((m) => m.index)).toEqual([1, 0, 0]);
+    expect(findMatches(chat.items, '$').map((m) => m.index)).toEqual([1, 1, 0, 0]); // the user's dollars as typed, the reply's prices
+    // Each match in the reply's formulas marks the whole typeset formula.
+    const marked = rangesIn(rows[0]!, findNeedle('pi r^2')).map((range) => range.startContainer.childNodes[range.startOffset]);
+    expect(marked).toEqual(formulas);
+  });
+});
+
 describe('Find in session', () => {
   it('opens with CmdOrCtrl+F, counts matches, steps with Enter / Shift+Enter and the buttons, and closes with Escape', async () => {
     const { store } = await app({ 'sessions.open': () => sessionView({ entries: entries('apple pie', 'an apple a day', 'APPLE!') }) });
@@ -184,7 +216,7 @@ describe('search results', () => {
     expect(document.getElementById(link.getAttribute('aria-describedby')!)?.textContent).toBe('the quokka answer');
 
     await click(link);
-    expect(fake.callsTo('sessions.open')).toEqual([{ id: 's2' }]);
+    expect(fake.callsTo('sessions.open')).toEqual([{}, { id: 's2' }]);
     expect(store.getState().chat.target?.key).toBe(old[1]!.id);
   });
 
@@ -206,7 +238,7 @@ describe('search results', () => {
       'sessions.switchBranch': () => sessionView({ id: 's2', entries: [question!, otherAnswer!], versions: { [otherAnswer!.id]: [otherAnswer!.id, shownAnswer!.id] } }),
     });
     await step(() => store.getState().openSessionAt('s2', otherAnswer!.id));
-    expect(fake.callsTo('sessions.switchBranch')).toEqual([{ entryId: otherAnswer!.id }]);
+    expect(fake.callsTo('sessions.switchBranch')).toEqual([{ sessionId: 's2', entryId: otherAnswer!.id }]);
     expect(store.getState().chat.items.map((item) => item.key)).toEqual([question!.id, otherAnswer!.id]);
     expect(store.getState().chat.target?.key).toBe(otherAnswer!.id);
     expect(store.getState().notices).toEqual([]);

@@ -30,6 +30,19 @@ describe('markdownShownText', () => {
     expect(markdownShownText(['````md', '```', '**kept**', '````', '**gone**'].join('\n'))).toBe(['```', '**kept**', 'gone'].join('\n'));
   });
 
+  it('shows a formula as its TeX source without the dollars, and prices as written', () => {
+    expect(markdownShownText('Energy $E=mc^2$ and $$\\sum_i x_i$$, or $$ a $$; *not* $a*b*c$ emphasis.')).toBe('Energy E=mc^2 and \\sum_i x_i, or a; not a*b*c emphasis.');
+    expect(markdownShownText('It costs $5 for the **basic** plan and $10 for pro; $5-$10, $ 3 $ off.')).toBe('It costs $5 for the basic plan and $10 for pro; $5-$10, $ 3 $ off.');
+    expect(markdownShownText('not \\$y$ math, `$code$` and $$$three$$$')).toBe('not $y$ math, $code$ and $$$three$$$');
+    expect(markdownShownText('Pay $5 and then $x$ more.')).toBe('Pay $5 and then x more.');
+  });
+
+  it('drops the dollar lines around a display formula, keeping its lines as written', () => {
+    expect(markdownShownText(['Then:', '$$', '\\frac{a}{b} = **c**', '$$', '$$x$$ on its own line', 'after'].join('\n'))).toBe(
+      ['Then:', '\\frac{a}{b} = **c**', 'x on its own line', 'after'].join('\n'),
+    );
+  });
+
   it('keeps private-use characters of the text as written', () => {
     expect(markdownShownText('\ue0000\ue001 and `code`')).toBe('\ue0000\ue001 and code');
   });
@@ -41,7 +54,7 @@ describe('markdownShownText', () => {
       const shown = markdownShownText(line);
       expect(performance.now() - started, line.slice(0, 12)).toBeLessThan(2000);
       // Unclosed markers are shown as written (compared as a flag: a failure would print 300 KB).
-      if (/^(\*a|_|~~|\[a |<http:)/.test(line)) expect(shown === line, line.slice(0, 12)).toBe(true);
+      if (/^(\*a|_|~~|\[a |<http:|\$)/.test(line)) expect(shown === line, line.slice(0, 12)).toBe(true);
     }
   });
 });

@@ -55,5 +55,5 @@ export function deflateBombPdf(bytes: number): Buffer {
 
 /** Lines of about `bytes` characters each made of one kind of Markdown marker that never closes. */
 export function unclosedMarkdownLines(bytes: number): string[] {
-  return ['*a ', '_a ', '**a ', '~~a ', '[a](b ', '[a ', '<http:', '`a ', '![a](', '``a `', '\\', '&#1'].map((unit) => unit.repeat(Math.ceil(bytes / unit.length)));
+  return ['*a ', '_a ', '**a ', '~~a ', '[a](b ', '[a ', '<http:', '`a ', '![a](', '``a `', '\\', '&#1', '$a ', '$$a$$$'].map((unit) => unit.repeat(Math.ceil(bytes / unit.length)));
 }

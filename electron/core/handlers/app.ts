@@ -1,7 +1,8 @@
-// app.* and shell.*: what the app is, its windows, and links that leave it (SPEC §1, §6).
+// app.* and shell.*: what the app is, its windows, where its logs are, and links that leave it (SPEC §1, §6).
 import type { AppInfo } from '../../../shared/contract';
 import type { View } from '../conversations/Views';
 import { BatonError } from '../errors';
+import { logsDir } from '../log';
 import type { Handlers } from '../ipc/dispatcher';
 import { isSafeExternalUrl } from '../security/externalUrl';
 import type { CoreContext } from './context';
@@ -22,9 +23,15 @@ export function appInfo({ options, conversations, listedModel }: CoreContext, vi
   };
 }
 
-export function appHandlers(ctx: CoreContext, view: View): Pick<Handlers, 'app.info' | 'app.openWindow' | 'shell.openExternal'> {
+export function appHandlers(ctx: CoreContext, view: View): Pick<Handlers, 'app.info' | 'app.openLogs' | 'app.openWindow' | 'shell.openExternal'> {
   return {
     'app.info': () => appInfo(ctx, view),
+    'app.openLogs': async () => {
+      const path = logsDir(ctx.options.dataDir);
+      if (!ctx.options.openFolder) return { opened: false, path };
+      await ctx.options.openFolder(path);
+      return { opened: true, path };
+    },
     'app.openWindow': ({ sessionId }) => {
       if (!ctx.options.openWindow) return { opened: false };
       if (sessionId !== undefined) ctx.store.fileFor(sessionId); // an unknown session is refused, not opened blank

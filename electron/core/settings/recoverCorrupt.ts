@@ -4,18 +4,19 @@
 import { existsSync, renameSync } from 'node:fs';
 import { errnoCode, loggableMessage, StorageError } from '../storage/errors';
 import type { KeyValueBackend } from './SettingsStore';
+import { log as coreLog } from '../log';
 
 /** Opens a backend with `open()`; whenever reading its file fails to parse, quarantines it and reopens. */
 export function recoverCorrupt(
   open: () => KeyValueBackend,
   filePath: string,
-  log: (message: string) => void = console.warn,
+  log: (message: string) => void = coreLog.warn,
 ): KeyValueBackend {
   const quarantine = (err: unknown, writing: boolean): void => {
     if (!isCorruption(err) || !existsSync(filePath)) throw settingsFileError(err, filePath, writing);
     const aside = `${filePath}.corrupt-${timestamp()}`;
     renameSync(filePath, aside);
-    log(`[baton] Settings file was unreadable (${loggableMessage(err)}); moved it to ${aside} and started from defaults.`);
+    log(`Settings file was unreadable (${loggableMessage(err)}); moved it to ${aside} and started from defaults.`);
   };
   const attempt = <T>(fn: () => T, writing = false): T => {
     try {

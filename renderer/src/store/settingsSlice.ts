@@ -1,5 +1,5 @@
 // App info (transport, API key presence) and the ordinary settings.
-import type { AppInfo } from '../../../shared/contract';
+import type { AppInfo, CallOutput } from '../../../shared/contract';
 import type { Settings, SettingsPatch } from '../../../shared/settings';
 import { uiTexts } from '../texts';
 import { callApi } from './call';
@@ -21,6 +21,8 @@ export interface SettingsSlice {
   setInstructionsOpen: (open: boolean) => void;
   /** The open session's own instructions; null: the Settings' ones again. */
   saveSessionInstructions: (instructions: string | null) => Promise<void>;
+  /** Open logs folder: the desktop opens it; web mode answers with where it is (undefined: the call failed, and said so). */
+  openLogs: () => Promise<CallOutput<'app.openLogs'> | undefined>;
 }
 
 /** The notice that says nothing can be saved: one at a time, shown while app info reports the problem. */
@@ -86,6 +88,8 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps)
       get().notify('success', info.apiKeySource === 'memory' ? uiTexts.apiKeySavedUntilRestart : uiTexts.apiKeySaved);
       return true;
     },
+
+    openLogs: () => callApi(deps, get, 'app.openLogs', {}),
 
     async askForApiKey() {
       await get().loadAppInfo();

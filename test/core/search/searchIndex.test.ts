@@ -54,6 +54,19 @@ describe('searching message text', () => {
     expect(marked).toEqual(['rice', 'Parmigiano']);
   });
 
+  it('finds a formula by the words of its source and quotes it as its source, prices as written', () => {
+    const store = loadStore();
+    const circle = write(store, (m) => {
+      m.appendMessage(user('Area?'));
+      m.appendMessage(assistant('The area is $A = \\pi r^2$, and a compass costs $5 or $10.\n\n$$\n\\oint_C \\vec{F} \\cdot d\\vec{r}\n$$'));
+    });
+    const match = store.search('pi compass')[0]!.match!;
+    expect(match.entryId).toBe(circle.getEntries()[1]!.id);
+    expect(match.snippet!.text).toBe('The area is A = \\pi r^2, and a compass costs $5 or $10. \\oint_C \\vec{F} \\cdot d\\vec{r}');
+    expect(match.snippet!.highlights.map(([a, b]) => match.snippet!.text.slice(a, b))).toEqual(['pi', 'compass']);
+    expect(ids(store, 'oint')).toEqual([circle.getSessionId()]);
+  });
+
   it('matches words by their start, ignoring case and accents', () => {
     const store = loadStore();
     const s = write(store, (m) => m.appendMessage(assistant('La Crème brûlée du CHEF')));

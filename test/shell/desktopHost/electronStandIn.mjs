@@ -1,10 +1,12 @@
 // A recording stand-in for the `electron` module, so the built desktop bundles run in plain Node.
-// Main side (what out/main/index.js imports): app, BrowserWindow, ipcMain, session, protocol, Menu,
-// dialog, safeStorage, shell. Each records what the bundle does with it and behaves as Electron does where the
+// Main side (what out/main/index.js imports): app, BrowserWindow (one webContents of its own each),
+// ipcMain, session, protocol, Menu, dialog, safeStorage, shell, and for electron-updater net and
+// autoUpdater. Each records what the bundle does with it and behaves as Electron does where the
 // bundle relies on it. Renderer side, per frame (rendererElectron): the contextBridge and ipcRenderer a
 // sandboxed preload gets. IPC between the two sides works like Electron's: payloads are structured-cloned,
 // a handler gets the sender frame, main→renderer messages arrive asynchronously in the main frame.
 import { EventEmitter } from 'node:events';
+import { request as httpRequest } from 'node:http';
 import { basename, join } from 'node:path';
 
 export const STAND_IN_VERSION = '0.0.0-stand-in';
@@ -26,8 +28,11 @@ const ready = new Promise((resolve) => (resolveReady = resolve));
 let isReady = false;
 
 class App extends EventEmitter {
-  isPackaged = false;
+  /** An installed app (BATON_TEST_PACKAGED=1: its resources in process.resourcesPath), or a run from the sources. */
+  isPackaged = process.env.BATON_TEST_PACKAGED === '1';
   exitCode = undefined;
+  /** While quitting closes the windows: Electron then says nothing of the last one closing. */
+  closingForQuit = false;
   #paths = new Map();
 
   setPath(name, value) {
@@ -44,6 +49,13 @@ class App extends EventEmitter {
   getName() {
     return 'Baton';
   }
+  get name() {
+    return 'Baton';
+  }
+  getAppPath() {
+    return process.cwd();
+  }
+  relaunch() {}
   requestSingleInstanceLock() {
     return true;
   }
@@ -53,11 +65,22 @@ class App extends EventEmitter {
   whenReady() {
     return ready;
   }
-  /** As Electron: 'will-quit' may be prevented (the bundle flushes its store first); otherwise 'quit'. */
+  /**
+   * As Electron: 'before-quit' may be prevented (the bundle asks while replies stream); then every window
+   * closes; 'will-quit' may be prevented (the bundle flushes its store first, then quits again);
+   * otherwise 'quit'.
+   */
   quit() {
-    let prevented = false;
-    this.emit('will-quit', { preventDefault: () => (prevented = true) });
-    if (!prevented) this.emit('quit');
+    const prevented = (name) => {
+      let stopped = false;
+      this.emit(name, { preventDefault: () => (stopped = true) });
+      return stopped;
+    };
+    if (prevented('before-quit')) return;
+    this.closingForQuit = true;
+    for (const win of BrowserWindow.getAllWindows()) win.close();
+    this.closingForQuit = false;
+    if (!prevented('will-quit')) this.emit('quit');
   }
   exit(code) {
     this.exitCode = code;
@@ -86,9 +109,14 @@ class IpcMain extends EventEmitter {
 }
 export const ipcMain = new IpcMain();
 
+let lastWebContentsId = 0;
+
 class WebContents extends EventEmitter {
   windowOpenHandler = undefined;
-  mainFrame = new Frame({ url: '', frameToken: 'main-frame' });
+  /** Unique per window, as Electron's: an IPC call's sender names its window by it. */
+  id = ++lastWebContentsId;
+  mainFrame = new Frame({ url: '', frameToken: `main-frame-${this.id}` });
+  destroyed = false;
 
   send(channel, payload) {
     const copy = structuredClone(payload);
@@ -99,7 +127,7 @@ class WebContents extends EventEmitter {
     return this.mainFrame.url;
   }
   isDestroyed() {
-    return false;
+    return this.destroyed;
   }
   setWindowOpenHandler(handler) {
     this.windowOpenHandler = handler;
@@ -108,37 +136,60 @@ class WebContents extends EventEmitter {
 
 export class BrowserWindow extends EventEmitter {
   static #all = [];
+  static #focused = undefined;
+  /** The open windows, oldest first (closed ones are gone, as in Electron). */
   static getAllWindows() {
-    return [...BrowserWindow.#all];
+    return BrowserWindow.#all.filter((win) => !win.destroyed);
   }
 
   constructor(options) {
     super();
     this.options = options;
     this.shown = false;
+    this.destroyed = false;
     this.webContents = new WebContents();
     BrowserWindow.#all.push(this);
     app.emit('web-contents-created', {}, this.webContents);
+    app.emit('browser-window-created', {}, this);
   }
   async loadURL(url) {
     this.webContents.mainFrame.url = url;
     setImmediate(() => this.emit('ready-to-show'));
   }
   isDestroyed() {
-    return false;
+    return this.destroyed;
   }
   isMinimized() {
     return false;
   }
+  isFocused() {
+    return BrowserWindow.#focused === this;
+  }
   restore() {}
-  focus() {}
+  focus() {
+    BrowserWindow.#focused = this;
+  }
+  /** A window that shows takes the focus, as a new window does on a desktop. */
   show() {
     this.shown = true;
+    this.focus();
+  }
+  /** The user (or quitting) closes it: 'close', then it is gone and 'closed'; the user's last one, 'window-all-closed'. */
+  close() {
+    if (this.destroyed) return;
+    this.emit('close', { preventDefault: () => {} });
+    this.destroyed = true;
+    this.webContents.destroyed = true;
+    if (BrowserWindow.#focused === this) BrowserWindow.#focused = undefined;
+    this.emit('closed');
+    if (!app.closingForQuit && BrowserWindow.getAllWindows().length === 0) app.emit('window-all-closed');
   }
 }
 
 /** What the bundle installed on the default session: permission handlers, the response-header hook. */
 export const session = {
+  /** electron-updater's own partition for its requests. */
+  fromPartition: () => ({}),
   defaultSession: {
     installed: {},
     setPermissionRequestHandler(handler) {
@@ -183,8 +234,21 @@ export const Menu = {
 
 export const dialog = {
   errorBoxes: [],
+  /** The questions asked, in message boxes. */
+  messageBoxes: [],
   showErrorBox(title, content) {
     dialog.errorBoxes.push({ title, content });
+  },
+  /** Asked while replies stream at quitting: the user picks the first button, "Quit anyway". */
+  showMessageBoxSync(windowOrOptions, maybeOptions) {
+    dialog.messageBoxes.push(structuredClone(maybeOptions ?? windowOrOptions));
+    return 0;
+  },
+  /** The user picks the first button (the default, where one is set). */
+  async showMessageBox(windowOrOptions, maybeOptions) {
+    const options = maybeOptions ?? windowOrOptions;
+    dialog.messageBoxes.push(structuredClone(options));
+    return { response: options.defaultId ?? 0, checkboxChecked: false };
   },
   /** The user picks the offered name in BATON_TEST_SAVE_DIR, or cancels when that is not set. */
   async showSaveDialog(windowOrOptions, maybeOptions) {
@@ -196,10 +260,39 @@ export const dialog = {
 
 export const shell = {
   opened: [],
+  openedPaths: [],
   async openExternal(url) {
     shell.opened.push(url);
   },
+  /** As Electron: resolves with an error message, or '' once the file manager has it. */
+  async openPath(path) {
+    shell.openedPaths.push(path);
+    return '';
+  },
 };
+
+/**
+ * Electron's net.request, as electron-updater uses it, over Node's http: loopback only, so a test's update
+ * feed is the only server it can reach. The response is Node's IncomingMessage, which has the fields and
+ * events of Electron's.
+ */
+export const net = {
+  request({ protocol, hostname, port, path, method = 'GET', headers }) {
+    if (protocol !== 'http:' || hostname !== '127.0.0.1') throw new Error(`electron stand-in: net.request to ${protocol}//${hostname} refused (loopback http only)`);
+    const request = new EventEmitter();
+    const sent = httpRequest({ hostname, port, path, method, headers });
+    sent.on('response', (response) => request.emit('response', response));
+    sent.on('error', (err) => request.emit('error', err));
+    return Object.assign(request, {
+      end: (data) => sent.end(data),
+      abort: () => sent.destroy(),
+      setHeader: (name, value) => sent.setHeader(name, value),
+    });
+  },
+};
+
+/** Electron's own autoUpdater, which electron-updater only tells that the app quits for an update. */
+export const autoUpdater = new EventEmitter();
 
 /** No keyring here: the API key comes from ANTHROPIC_API_KEY, as on a desktop without one. */
 export const safeStorage = {
@@ -246,4 +339,4 @@ export function rendererElectron(frame, webContents) {
   return { electron: { contextBridge, ipcRenderer }, exposed };
 }
 
-export default { app, BrowserWindow, ipcMain, session, protocol, Menu, dialog, shell, safeStorage };
+export default { app, autoUpdater, BrowserWindow, ipcMain, session, protocol, Menu, dialog, net, shell, safeStorage };
