@@ -4,7 +4,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../renderer/src/App';
-import { byLabel, buttonNamed, click, render, sessionView, settle, setup, type Rendered } from './harness';
+import { byLabel, buttonNamed, click, render, sessionView, settle, setup, type, type Rendered } from './harness';
 
 let view: Rendered | undefined;
 afterEach(() => view?.unmount());
@@ -16,12 +16,9 @@ async function app(handlers = {}) {
   return ctx;
 }
 
+/** Types into the field, then leaves it. */
 async function fill(field: HTMLTextAreaElement, text: string): Promise<void> {
-  await act(async () => {
-    const set = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
-    set.call(field, text);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  });
+  await type(field, text);
   await act(async () => field.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
   await settle();
 }

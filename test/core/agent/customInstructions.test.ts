@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 /** The system prompt the last messages request carried, as sent (with its cache marker). */
-const lastSystem = () => (fake.messageRequests().at(-1)?.body as { system?: Array<{ type: string; text: string; cache_control?: unknown }> }).system;
+const lastSystem = () => (fake.messageRequests().at(-1)?.body as { system?: Array<{ type: string; text: string; cache_control?: unknown }> } | undefined)?.system;
 const withInstructions = (text: string) => `${SYSTEM_PROMPT}\n\n${CUSTOM_INSTRUCTIONS_INTRO}\n\n${text}`;
 
 describe('custom instructions', () => {

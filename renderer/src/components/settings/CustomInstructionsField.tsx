@@ -1,14 +1,14 @@
 // Settings → Custom instructions (SPEC §5): text added to the system prompt of every request. Saved when
 // the field is left, not on every key.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { INSTRUCTIONS_MAX } from '../../../../shared/session';
 import { uiTexts } from '../../texts';
 
 export function CustomInstructionsField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const id = useId();
   const hintId = useId();
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  /** What the user is typing, until the field is left; the saved value shows otherwise. */
+  const [draft, setDraft] = useState<string | null>(null);
   return (
     <div className="field">
       <label htmlFor={id} className="field-label">
@@ -19,11 +19,12 @@ export function CustomInstructionsField({ value, onChange }: { value: string; on
         className="instructions-input"
         rows={4}
         maxLength={INSTRUCTIONS_MAX}
-        value={text}
+        value={draft ?? value}
         aria-describedby={hintId}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => setDraft(e.target.value)}
         onBlur={() => {
-          if (text !== value) onChange(text);
+          if (draft !== null && draft !== value) onChange(draft);
+          setDraft(null);
         }}
       />
       <p id={hintId} className="field-hint">
