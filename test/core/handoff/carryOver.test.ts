@@ -24,7 +24,7 @@ function transcript(): SessionEntry[] {
         'Keep it working on Node 20, and/or 22. Config lives in ./config/etl.yaml.',
     ),
     assistant(
-      'I will patch `parseRow` in src/import/csvReader.ts:\n```ts\nimport { strip } from "./model/onlyInCode.ts";\nconst url = "https://model.example/in/code";\n```\nSee also `modelInline` and docs/model-prose.md.',
+      'I will patch `parseRow` in src/import/csvReader.ts:\n```ts\nimport { strip } from "./model/onlyInCode.ts";\nconst url = "https://model.example/in/code";\n```\nSee also `modelInline` and notes/model-prose.md.',
     ),
     toolCall('t1', { command: 'cat src/import/modelCommand.ts' }),
     toolResult('t1', 'src/import/csvReader.ts\nsrc/import/bom.test.ts\nfixtures: /home/dev/etl/fixtures/bom.csv\nsee https://nodejs.org/api/buffer.html.'),
