@@ -27,7 +27,11 @@ export const BranchView = z.object({
 });
 export type BranchView = z.infer<typeof BranchView>;
 
-/** A handoff document ready for review (SPEC §4.2 "Review first", §4.3). */
+/**
+ * A handoff document ready for review (SPEC §4.2 "Review first", §4.3). The core always fills the
+ * carry-over check, the sources and the unverified items; they are optional only so that an answer of
+ * an older core still parses.
+ */
 export const HandoffReview = z.object({
   /** The model's text (what Baton appends on commit is not in it). */
   document: z.string(),
@@ -40,11 +44,11 @@ export const HandoffReview = z.object({
    * ones it lacks are shown as checked items ("Not in the document: …"); handoff.commit's `keep` names
    * those left ticked.
    */
-  carryOver: z.array(CarryOverItem),
+  carryOver: z.array(CarryOverItem).optional(),
   /** `[#n]` → the id of that message's entry in this session (a citation links to it). */
-  sources: z.record(z.string(), z.string()),
+  sources: z.record(z.string(), z.string()).optional(),
   /** Progress items marked done (`- [x]`) that cite no message. */
-  unverified: z.array(z.string()),
+  unverified: z.array(z.string()).optional(),
   /** A chain: what changed since the previous document. */
   changes: DocumentChanges.optional(),
 });
@@ -72,8 +76,8 @@ export const SessionView = BranchView.extend({
   contextTokens: z.number().int(),
   contextWindow: z.number().int(),
   handoff: PendingHandoff.optional(),
-  /** Pin for handoff (SPEC §4.3): the ids of the pinned message entries. */
-  pinned: z.array(z.string()),
+  /** Pin for handoff (SPEC §4.3): the ids of the pinned message entries (the core always says; absent: none). */
+  pinned: z.array(z.string()).optional(),
   /** Set when the session could only be opened read-only (a read-only or full disk): why. */
   readOnlyReason: z.string().optional(),
 });
@@ -102,9 +106,9 @@ export const HandoffResult = z.discriminatedUnion('status', [
     contextAfter: z.number().int(),
     trimmedMessages: z.number().int(),
     /** The card's "Carried over: N of M". */
-    carriedOver: z.object({ kept: z.number().int(), total: z.number().int() }),
-    sources: z.record(z.string(), z.string()),
-    unverified: z.array(z.string()),
+    carriedOver: z.object({ kept: z.number().int(), total: z.number().int() }).optional(),
+    sources: z.record(z.string(), z.string()).optional(),
+    unverified: z.array(z.string()).optional(),
     session: SessionView,
   }),
   /** Review first: the document is ready and waits for handoff.commit or handoff.discard. */
