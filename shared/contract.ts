@@ -107,6 +107,8 @@ export const HandoffResult = z.discriminatedUnion('status', [
     trimmedMessages: z.number().int(),
     /** The card's "Carried over: N of M". */
     carriedOver: z.object({ kept: z.number().int(), total: z.number().int() }).optional(),
+    /** What the model's text held and lacked ("Not in the document: …"); the lacking ones were appended. */
+    carryOver: z.array(CarryOverItem).optional(),
     sources: z.record(z.string(), z.string()).optional(),
     unverified: z.array(z.string()).optional(),
     session: SessionView,

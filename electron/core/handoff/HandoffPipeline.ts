@@ -71,6 +71,8 @@ export interface HandoffDone {
   contextAfter: number;
   trimmedMessages: number;
   carriedOver: { kept: number; total: number };
+  /** The carry-over check on the text before anything was appended: what it held, and what it lacked. */
+  carryOver: CarryOverItem[];
   /** `[#n]` → the parent's entry id, for every citation in the document. */
   sources: Record<string, string>;
   unverified: string[];
@@ -278,6 +280,9 @@ export class HandoffPipeline {
     const previous = previousDocument(branch);
     const context = host.context().messages;
     const entryIds = host.contextEntryIds();
+    // Read before the request, while nothing waits on it: the cost grows with the session, and the
+    // switch after agent_end must not (docs/handoff.md).
+    const items = extractCarryOver(branch, { todos: host.openTodos(), pinned: host.pinned() });
     let sources: Record<string, string> = {};
     let result;
     try {
@@ -314,7 +319,6 @@ export class HandoffPipeline {
     const cutOff = stop === 'max_tokens' || stop === 'model_context_window_exceeded';
     if (!cutOff && stop !== 'end_turn' && stop !== 'stop_sequence') throw new HandoffError('failed', texts.unknownStopReason(stop));
     if (!document.trim()) throw new HandoffError('failed', cutOff ? texts.handoffCutOff : EMPTY_HANDOFF);
-    const items = extractCarryOver(branch, { todos: host.openTodos(), pinned: host.pinned() });
     const changes = previous === undefined ? undefined : documentChanges(previous, document);
     return {
       leafId: host.leafId(),
@@ -323,7 +327,9 @@ export class HandoffPipeline {
       trimmedMessages: fit.trimmed,
       ...(cutOff && { cutOff }),
       carryOver: checkCarryOver(document, items),
-      sources,
+      // What the document cites and the pinned messages (their copies cite them): a long session's whole
+      // map would be mostly unused, and it is kept with the draft.
+      sources: { ...citedSources(document, sources), ...pinnedSources(sources, host.pinned()) },
       unverified: unverifiedItems(document),
       ...(changes && { changes }),
       contextBefore,
@@ -346,7 +352,8 @@ export class HandoffPipeline {
     const title = handoffTitle(text, host.title(), host.chainTitles(), sections);
     // The carry-over check again, on the text as it is now (the user may have added what was missing).
     const pinNumbers = numbersOfPins(generated.carryOver, generated.sources, host);
-    const { document, carriedOver } = withCarryOver(text, checkCarryOver(text, generated.carryOver), keep, (pin) => pinNumbers.get(pin));
+    const carryOver = checkCarryOver(text, generated.carryOver);
+    const { document, carriedOver } = withCarryOver(text, carryOver, keep, (pin) => pinNumbers.get(pin));
     const sources = citedSources(document, generated.sources);
     const unverified = unverifiedItems(text);
     const id = randomUUID();
@@ -383,6 +390,7 @@ export class HandoffPipeline {
       contextAfter,
       trimmedMessages: generated.trimmedMessages,
       carriedOver,
+      carryOver,
       sources,
       unverified,
       childSession: id,
@@ -420,6 +428,10 @@ function draftOf({ leafId: _leaf, contextBefore: _before, ...draft }: Generated)
 function previousDocument(branch: readonly SessionEntry[]): string | undefined {
   const seed = branch.find((entry) => entry.type === 'custom_message' && entry.customType === CustomType.handoff);
   return seed?.type === 'custom_message' ? unwrapHandoffDocument(seed.content) : undefined;
+}
+
+function pinnedSources(sources: Readonly<Record<string, string>>, pinned: ReadonlySet<string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(sources).filter(([, id]) => pinned.has(id)));
 }
 
 /** Each pinned message's number among the sources, by its text, so the appended copy cites it. */

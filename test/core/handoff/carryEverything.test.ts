@@ -93,6 +93,8 @@ describe('the carry-over check', () => {
     expect(appendix).toContain(`- Last request:\n  > ${ASK}`);
     expect(result.carriedOver).toEqual({ kept: 3, total: 3 });
     expect(seedOf(result).details.carriedOver).toEqual({ kept: 3, total: 3 });
+    // "Not in the document: …": what the model's text lacked.
+    expect(result.carryOver?.filter((i) => !i.inDocument).map((i) => i.text)).toEqual([ASK, 'https://github.com/acme/etl/issues/412', 'src/import/csvReader.ts']);
     expect(result.missingSections).toEqual([]);
     // What the parent's outcome says was handed off is the same whole document.
     const outcome = (await entriesOf(parent)).find((e) => e.type === 'handoff_outcome');
