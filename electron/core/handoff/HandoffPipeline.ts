@@ -329,7 +329,7 @@ export class HandoffPipeline {
       carryOver: checkCarryOver(document, items),
       // What the document cites and the pinned messages (their copies cite them): a long session's whole
       // map would be mostly unused, and it is kept with the draft.
-      sources: { ...citedSources(document, sources), ...pinnedSources(sources, host.pinned()) },
+      sources: { ...citedSources(document, sources), ...pinnedSources(sources, entryIds, host.pinned()) },
       unverified: unverifiedItems(document),
       ...(changes && { changes }),
       contextBefore,
@@ -430,8 +430,14 @@ function previousDocument(branch: readonly SessionEntry[]): string | undefined {
   return seed?.type === 'custom_message' ? unwrapHandoffDocument(seed.content) : undefined;
 }
 
-function pinnedSources(sources: Readonly<Record<string, string>>, pinned: ReadonlySet<string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(sources).filter(([, id]) => pinned.has(id)));
+/** The numbers of the pinned messages (a few lookups, not a walk over a long session's map). */
+function pinnedSources(sources: Readonly<Record<string, string>>, entryIds: readonly string[], pinned: ReadonlySet<string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const id of pinned) {
+    const n = String(entryIds.indexOf(id) + 1);
+    if (sources[n] === id) out[n] = id;
+  }
+  return out;
 }
 
 /** Each pinned message's number among the sources, by its text, so the appended copy cites it. */
