@@ -14,7 +14,11 @@ export const texts = {
   handedOffTo: (title: string) => `Handed off → ${title}`,
   /** Only a complete document hands off (SPEC §4.2). */
   handoffRefused: 'Claude declined to write a handoff document.',
-  handoffCutOff: 'the handoff document was cut off.',
+  /** A refusal that explains itself: the API's own words follow. */
+  handoffRefusedBecause: (explanation: string) => `Claude declined to write a handoff document: ${explanation}`,
+  handoffRefusedHint: 'Try again with a focus that leaves out the part Claude declined, or choose another handoff model in Settings.',
+  handoffCutOff: 'The handoff document was cut off.',
+  handoffCutOffHint: 'Review the incomplete document and finish it yourself, or choose a handoff model with more output in Settings.',
   /** stop_reason in chat (SPEC §3). */
   refusal: 'Claude declined to answer this request.',
   cutOff: 'Cut off',

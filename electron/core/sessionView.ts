@@ -23,6 +23,7 @@ export function viewOf(conversation: Conversation, store: SessionStore): Session
     contextTokens: usage.tokens,
     contextWindow: usage.window,
     handoff: conversation.pendingHandoff(),
+    pinned: [...manager.getPinned()],
     readOnlyReason: manager.readOnlyReason,
   };
 }
@@ -45,6 +46,7 @@ export function previewOf(tail: SessionTail, model: string, contextWindow: numbe
     model,
     contextTokens: 0,
     contextWindow,
+    pinned: [],
   };
 }
 

@@ -92,6 +92,18 @@ function handoffHost(agent: AgentSession, parts: ConversationParts): HandoffHost
       const entry = manager.appendHandoffOutcome(outcome);
       agent.emit({ type: 'entry_added', sessionId: agent.sessionId, entry });
     },
+    leafEntry: () => {
+      const leaf = manager.getLeafId();
+      return leaf === null ? undefined : manager.getEntry(leaf);
+    },
+    contextEntryIds: () => manager.buildSessionContext().entryIds,
+    pinned: () => manager.getPinned(),
+    entry: (id) => manager.getEntry(id),
+    saveDraft: (draft) => {
+      const entry = manager.appendHandoffDraft(draft);
+      agent.emit({ type: 'entry_added', sessionId: agent.sessionId, entry });
+      return entry.id;
+    },
     flush: () => manager.flush(),
     createChild: (header, seed) => parts.createChild(header, seed),
     emit: (event) => agent.emit(event),

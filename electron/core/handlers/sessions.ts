@@ -8,6 +8,7 @@ import type { Conversation } from '../conversations/Conversation';
 import type { Handlers } from '../ipc/dispatcher';
 import { branchPage } from '../session/branchWindow';
 import type { SessionManager } from '../session/SessionManager';
+import { setPinned } from '../handoff/pins';
 import { previewOf, viewOf } from '../sessionView';
 import { importSessionText } from '../transfer/importSession';
 import { ImportUploads } from '../transfer/importUploads';
@@ -21,6 +22,8 @@ type SessionChannel =
   | 'sessions.running'
   | 'sessions.entries'
   | 'sessions.switchBranch'
+  | 'sessions.pin'
+  | 'sessions.unpin'
   | 'sessions.rename'
   | 'sessions.delete'
   | 'sessions.export'
@@ -28,6 +31,13 @@ type SessionChannel =
   | 'sessions.importBegin'
   | 'sessions.importAppend'
   | 'sessions.importFinish';
+
+/** The pin is told to every view of the session as the entry it wrote. */
+function pin(conversation: Conversation, entryId: string, pinned: boolean): { pinned: string[] } {
+  const { entry, pinned: ids } = setPinned(conversation.manager, entryId, pinned);
+  if (entry) conversation.agent.emit({ type: 'entry_added', sessionId: conversation.id, entry });
+  return { pinned: ids };
+}
 
 /** Sessions this big (about 2,500 messages) are shown tail first while they open. */
 const PREVIEW_MIN_BYTES = 1_000_000;
@@ -56,6 +66,8 @@ export function sessionsHandlers(ctx: ViewContext): Pick<Handlers, SessionChanne
       conversation.agent.showVersion(entryId);
       return viewOf(conversation, store);
     },
+    'sessions.pin': ({ sessionId, entryId }) => pin(conversationOf(ctx, sessionId), entryId, true),
+    'sessions.unpin': ({ sessionId, entryId }) => pin(conversationOf(ctx, sessionId), entryId, false),
     'sessions.rename': ({ id, title }) => {
       conversations.rename(id, title);
       return ok;

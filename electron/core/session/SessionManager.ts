@@ -6,9 +6,12 @@ import type {
   AgentMessage,
   BranchSwitchEntry,
   CustomMessageEntry,
+  HandoffDraft,
+  HandoffDraftEntry,
   HandoffOutcomeEntry,
   ImportedFrom,
   MessageEntry,
+  PinEntry,
   SessionEntry,
   SessionHeader,
   SessionOrigin,
@@ -75,6 +78,8 @@ interface OwnedFile {
   messageCount: number;
   firstMessage: string | undefined;
   explicitTitle: string | undefined;
+  /** Pin for handoff (SPEC §4.3): the pinned message entries, as the last pin entry of each says. */
+  pinned: Set<string>;
 }
 
 export class SessionManager {
@@ -286,6 +291,22 @@ export class SessionManager {
     return this.append({ type: 'handoff_outcome', ...this.entryBase(), ...outcome }) as HandoffOutcomeEntry;
   }
 
+  /** Pins (or unpins) the message `entryId` for handoff; the last pin entry of a message wins. */
+  appendPin(entryId: string, pinned: boolean): PinEntry {
+    return this.append({ type: 'pin', ...this.entryBase(), entryId, pinned }) as PinEntry;
+  }
+
+  /** The ids of the pinned messages, in the order they were pinned. */
+  getPinned(): ReadonlySet<string> {
+    return this.file.pinned;
+  }
+
+  /** Keeps a document waiting for review (undefined: the review ended). */
+  appendHandoffDraft(draft: HandoffDraft | undefined): HandoffDraftEntry {
+    const entry = { type: 'handoff_draft' as const, ...this.entryBase() };
+    return this.append(draft === undefined ? entry : { ...entry, draft }) as HandoffDraftEntry;
+  }
+
   appendModelChange(model: string): ModelChangeEntry {
     return this.append({ type: 'model_change', ...this.entryBase(), model }) as ModelChangeEntry;
   }
@@ -426,6 +447,7 @@ function emptyFile(path: string, header: SessionHeader): OwnedFile {
     messageCount: 0,
     firstMessage: undefined,
     explicitTitle: undefined,
+    pinned: new Set(),
   };
 }
 
@@ -442,6 +464,9 @@ function noteDerived(file: OwnedFile, entry: SessionEntry): void {
     if (file.firstMessage === undefined) file.firstMessage = userText(entry.message);
   } else if (entry.type === 'session_info' && entry.title?.trim()) {
     file.explicitTitle = entry.title.trim();
+  } else if (entry.type === 'pin') {
+    if (entry.pinned) file.pinned.add(entry.entryId);
+    else file.pinned.delete(entry.entryId);
   }
 }
 

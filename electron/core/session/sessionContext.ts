@@ -7,16 +7,20 @@ import { handoffExchangeTracker } from '../../../shared/sessionFormat';
 
 export interface SessionContext {
   messages: AgentMessage[];
+  /** The entry each of `messages` comes from, index for index (a handoff cites them, SPEC §4.3). */
+  entryIds: string[];
 }
 
 export function buildContext(branch: readonly SessionEntry[]): SessionContext {
   const messages: AgentMessage[] = [];
+  const entryIds: string[] = [];
   const inHandoff = handoffExchangeTracker();
   /** How many of the newest `messages` are the user's own turn so far (what a refusal takes back). */
   let userTurn = 0;
   for (const entry of branch) {
     if (entry.type === 'custom_message') {
       messages.push({ role: 'user', content: [{ type: 'text', text: entry.content }] });
+      entryIds.push(entry.id);
       userTurn = 0;
       continue;
     }
@@ -24,13 +28,15 @@ export function buildContext(branch: readonly SessionEntry[]): SessionContext {
     const message = entry.message;
     if (isRefusal(message)) {
       messages.length -= userTurn;
+      entryIds.length -= userTurn;
       userTurn = 0;
       continue;
     }
     messages.push(message);
+    entryIds.push(entry.id);
     userTurn = message.role === 'user' ? userTurn + 1 : 0;
   }
-  return { messages };
+  return { messages, entryIds };
 }
 
 export function isRefusal(message: AgentMessage): boolean {
