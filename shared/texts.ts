@@ -25,6 +25,10 @@ export const texts = {
   /** Opening, creating or deleting a session while a reply streams or a handoff runs. */
   busy: 'Wait for the current response to finish or stop it first.',
   unreadableRecords: (n: number) => `${n} records could not be read`,
+  /** A session whose lock was written on another machine (a synced data folder, SPEC §2). */
+  sessionOpenOn: (host: string) => `This session is open on ${host}.`,
+  sessionReadOnlyElsewhere: (host: string) =>
+    `This session is open on ${host}. It can be read here but not changed until it is closed there.`,
   continuedFrom: (title: string) => `Continued from ${title}`,
   /** Import session (SPEC §5): where an imported session came from, and why a file was refused. */
   importedFrom: (format: ImportFormatName, fileName: string) => `Imported from ${IMPORT_FORMAT_NAMES[format]}: ${fileName}`,

@@ -38,7 +38,11 @@ export class SessionNavigator {
     const previewed = statSync(this.store.fileFor(id)).size >= PREVIEW_MIN_BYTES;
     if (previewed) this.emit({ type: 'session_switched', session: previewOf(this.store.tail(id, 50), this.agent, this.store) });
     try {
-      return this.switchTo(this.store.openOrRead(id));
+      const manager = this.store.openOrRead(id);
+      const view = this.switchTo(manager);
+      // Open read-only (the disk, or another machine that has it open): said now, not at the first refused write.
+      if (manager.readOnlyReason) this.emit({ type: 'error', sessionId: manager.getSessionId(), code: 'storage', message: manager.readOnlyReason });
+      return view;
     } catch (err) {
       if (previewed) this.emit({ type: 'session_switched', session: this.view() }); // back to where the user still is
       throw err;

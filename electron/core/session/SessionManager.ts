@@ -75,6 +75,8 @@ interface OwnedFile {
   messageCount: number;
   firstMessage: string | undefined;
   explicitTitle: string | undefined;
+  /** For a sync tool's copy of another session: what its file name adds (its header's id is then its own). */
+  copy: string | undefined;
 }
 
 export class SessionManager {
@@ -255,7 +257,7 @@ export class SessionManager {
 
   /** What the history index should hold for this session right now. */
   getSummary(): LiveSummary {
-    const { header, tree, messageCount, firstMessage } = this.file;
+    const { header, tree, messageCount, firstMessage, copy } = this.file;
     const summary: LiveSummary = {
       id: header.id,
       title: this.getTitle(),
@@ -266,6 +268,7 @@ export class SessionManager {
     };
     if (header.parentSession !== undefined) summary.parentSession = header.parentSession;
     if (header.origin !== undefined) summary.origin = header.origin;
+    if (copy !== undefined) summary.copy = copy;
     return summary;
   }
 
@@ -403,6 +406,7 @@ function openFile(fs: FsSeam, path: string, readOnly: boolean): OwnedFile {
     const parsed = readSessionFile(fs, fd, path);
     const file: OwnedFile = { ...emptyFile(path, parsed.header), lock, tree: new EntryTree(parsed.entries) };
     file.unreadableRecords = parsed.unreadableRecords;
+    file.copy = parsed.copy;
     for (const entry of parsed.entries) noteDerived(file, entry);
     if (readOnly) closeQuietly(fs, fd);
     else file.writer = new RecordWriter(fs, fd, path, parsed.completeLength, parsed.fileLength > parsed.completeLength);
@@ -426,6 +430,7 @@ function emptyFile(path: string, header: SessionHeader): OwnedFile {
     messageCount: 0,
     firstMessage: undefined,
     explicitTitle: undefined,
+    copy: undefined,
   };
 }
 

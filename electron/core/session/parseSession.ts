@@ -22,6 +22,8 @@ export interface ParsedSession {
   completeLength: number;
   /** The file's size when read; anything past completeLength is a torn record. */
   fileLength: number;
+  /** For a sync tool's copy of a session, the words its name adds (headerLine.ts). */
+  copy?: string;
 }
 
 /** Files smaller than this are decoded on this thread: for them the hand-over costs more than it saves. */
@@ -29,7 +31,7 @@ const THREAD_MIN_BYTES = 8 * 1024 * 1024;
 
 export function readSessionFile(fs: FsSeam, fd: number, path: string): ParsedSession {
   const size = fs.fstatSync(fd).size;
-  const { header, end } = readHeaderLine(fs, fd, size, path);
+  const { header, end, copy } = readHeaderLine(fs, fd, size, path);
   const thread = size - end >= THREAD_MIN_BYTES ? DecodeThread.get() : undefined;
   const lines = new EntryLines(end, thread);
   // With the helper, two slots: the next chunk is read, and decoded there, while this one is parsed.
@@ -62,7 +64,7 @@ export function readSessionFile(fs: FsSeam, fd: number, path: string): ParsedSes
     thread?.cancelFrom(firstJob);
     throw err;
   }
-  return { header, ...lines.result(), fileLength: size };
+  return { header, ...lines.result(), fileLength: size, ...(copy !== undefined && { copy }) };
 }
 
 /** The same, from bytes already in memory. */
