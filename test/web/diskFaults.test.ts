@@ -1,12 +1,14 @@
 // SPEC §2, §6, §8: a full disk or a read-only data folder never ends the web-mode process. Background
 // work that fails (the lazy index save) reaches the user as a storage error; calls that cannot save are
-// answered with one; the server keeps serving. Faults are injected through the session store's fs seam.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// answered with one; the server keeps serving. Faults are injected through the session store's fs seam;
+// a session open on another machine (a synced data folder) is a lock file written as that machine does.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { BatonEvent, Result } from '../../shared/contract';
+import { texts } from '../../shared/texts';
 import type { FsSeam } from '../../electron/core/storage/fsSeam';
 import { useFakeAnthropic } from '../fakeAnthropic';
 import { errnoError, seamWith } from '../core/session/helpers';
@@ -164,5 +166,31 @@ describe('a read-only data folder', () => {
     );
     expect(readdirSync(join(dataDir, 'sessions'))).toEqual([]);
     rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe('a data folder that a sync tool shares with another machine', () => {
+  it('a session open on the other machine opens here read-only, and the page is told why at once', async () => {
+    app = await startTestApp({ modelUrl: fake.url, apiKey: 'test-key' });
+    const page = await connectPage(app.url);
+    fake.enqueue({ kind: 'text', text: 'Written on the laptop' });
+    await page.call('chat.send', { text: 'First' });
+    await expect.poll(() => page.events.some((e) => e.type === 'agent_end')).toBe(true);
+    const first = (await page.call('sessions.current', {})) as { ok: true; data: { header: { id: string } } };
+    await page.call('sessions.new', {});
+    const path = sessionFiles(app.dataDir)
+      .map((f) => join(app!.dataDir, 'sessions', f))
+      .find((f) => readFileSync(f, 'utf8').includes('Written on the laptop'))!;
+    // The lock Baton on the laptop left, synced here: its pid means nothing on this machine.
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: 4242, startedAt: new Date().toISOString(), host: 'work-laptop', boot: 'booted:1700000000' }));
+    const before = readFileSync(path, 'utf8');
+
+    const opened = await page.call('sessions.open', { id: first.data.header.id });
+    expect(JSON.stringify(opened)).toContain('Written on the laptop');
+    const why = texts.sessionReadOnlyElsewhere('work-laptop');
+    await expect.poll(() => page.events.some((e) => e.type === 'error' && e.code === 'storage' && e.message === why)).toBe(true);
+    expect(await page.call('chat.send', { text: 'Not saved' })).toMatchObject({ ok: false, error: { code: 'storage', message: why } });
+    expect(readFileSync(path, 'utf8')).toBe(before);
+    page.ws.close();
   });
 });
