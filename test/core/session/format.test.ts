@@ -226,7 +226,7 @@ it('file names sort by creation time', () => {
 });
 
 describe('a big session read in chunks', () => {
-  it('English lines in a row are read together, and each bad line among them still counts as one', () => {
+  it('English lines across chunks and groups, with bad lines among them: every entry, each bad line counted once', () => {
     const header = { type: 'session', version: 1, id: 'big', timestamp: new Date(0).toISOString() };
     const lines = [JSON.stringify(header)];
     const entries: SessionEntry[] = [];
@@ -243,7 +243,7 @@ describe('a big session read in chunks', () => {
         lines.push(special);
         continue;
       }
-      // One line in 5,000 is not ASCII: the English runs around it are read apart from it.
+      // One line in 5,000 is not ASCII: its group is decoded as UTF-8, the rest as latin1.
       const text = `${n % 5_000 === 2_500 ? '会话 ' : ''}${'plain English words '.repeat(20)}${n}`;
       const e: SessionEntry = { type: 'message', id: `e${n}`, parentId: null, timestamp: new Date(n).toISOString(), message: user(text) };
       entries.push(e);
