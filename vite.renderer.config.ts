@@ -12,6 +12,8 @@ export const rendererConfig: UserConfig = {
     emptyOutDir: true,
     // One bundle loaded from disk (or loopback): splitting it would only add requests.
     chunkSizeWarningLimit: 1500,
+    // Fonts stay files: a small one inlined as a data: URL would be refused by the CSP's font-src 'self'.
+    assetsInlineLimit: (file) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined),
   },
 };
 

@@ -84,7 +84,7 @@ for (const width of [1280, 420]) {
     await exchange(page, baton, 'Soon renamed', 'Understood.');
     // A renamed session's title may be far longer than one taken from its first message.
     const title = `Plan the migration of ${'every single legacy service '.repeat(8)}to the new platform`;
-    const current = (await baton.app.core.dispatch('sessions.current', {}, true)) as { ok: true; data: { header: { id: string } } };
+    const current = (await baton.app.core.dispatch('sessions.open', {}, true)) as { ok: true; data: { header: { id: string } } };
     await baton.app.core.dispatch('sessions.rename', { id: current.data.header.id, title }, true);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     baton.fake.enqueue({ kind: 'text', text: handoffDocument('LONG') });

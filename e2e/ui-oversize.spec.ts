@@ -35,7 +35,7 @@ test('a frame over the server’s limit closes only that connection (1009); the 
       new Promise<number>((resolve) => {
         const url = new URL('/ws', location.href);
         url.protocol = 'ws:';
-        url.searchParams.set('token', sessionStorage.getItem('baton.token') ?? '');
+        url.searchParams.set('token', localStorage.getItem('baton.token') ?? '');
         const ws = new WebSocket(url);
         ws.onopen = () => ws.send(JSON.stringify({ id: 1, channel: 'chat.send', input: { text: 'x'.repeat(9_000_000) } }));
         ws.onclose = (event) => resolve(event.code);

@@ -20,11 +20,29 @@ test.beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'baton-web-cli-'));
 });
 test.afterEach(async () => {
-  // The whole group: npm, and the server it started, which would otherwise outlive the test.
-  if (child?.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+  // The whole group: npm, and the server it started, which would otherwise outlive the test. The data dir
+  // goes only once every process of the group has exited: the server still writes on its way out.
+  if (child?.pid !== undefined) await stopGroup(child.pid);
   await fake.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** Sends SIGTERM to a process group and waits until none of it is left (SIGKILL after 10 s). */
+async function stopGroup(pid: number): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(-pid, 0);
+      return true;
+    } catch {
+      return false; // ESRCH: the group is gone
+    }
+  };
+  if (!alive()) return;
+  process.kill(-pid, 'SIGTERM');
+  for (const end = Date.now() + 10_000; alive(); await new Promise((resolve) => setTimeout(resolve, 25))) {
+    if (Date.now() > end) process.kill(-pid, 'SIGKILL');
+  }
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {

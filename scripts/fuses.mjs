@@ -1,9 +1,12 @@
 // Electron fuses of a packaged Baton (SPEC §6): switches compiled into the Electron binary that no
-// environment variable or command-line flag can turn back on. Run on the packaged app's Electron binary,
-// after packaging (which puts the app in an asar archive and embeds its integrity hash):
+// environment variable or command-line flag can turn back on. Set on the packaged app's Electron binary,
+// after packing (which puts the app in an asar archive and embeds its integrity hash) and before signing:
+// `npm run dist` does it through electron-builder's afterPack hook (electron-builder.yml names this
+// file), and by hand:
 //   npm run fuses -- <path to the packaged Electron binary>
 // Every fuse is set explicitly; a new one in a future Electron fails the run until it is decided here.
 import { flipFuses, FuseV1Options, FuseVersion } from '@electron/fuses';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const FUSES = {
@@ -25,9 +28,24 @@ export const FUSES = {
   [FuseV1Options.WasmTrapHandlers]: true,
 };
 
-/** Flips the fuses of the Electron binary at `electronPath`. */
-export function setFuses(electronPath) {
-  return flipFuses(electronPath, FUSES);
+/**
+ * Flips the fuses of the Electron binary at `electronPath` (on macOS, the .app). Flipping invalidates a
+ * macOS binary's signature: `resign` gives it an ad-hoc one again, so an unsigned build still starts on
+ * Apple silicon (a signed build is signed after this anyway).
+ */
+export function setFuses(electronPath, { resign = false } = {}) {
+  return flipFuses(electronPath, { ...FUSES, resetAdHocDarwinSignature: resign });
+}
+
+/** electron-builder's afterPack hook: the packed app's Electron, wherever this platform keeps it. */
+export async function afterPack({ appOutDir, electronPlatformName, packager }) {
+  const mac = electronPlatformName === 'darwin' || electronPlatformName === 'mas';
+  const binary = mac
+    ? join(appOutDir, `${packager.appInfo.productFilename}.app`)
+    : electronPlatformName === 'win32'
+      ? join(appOutDir, `${packager.appInfo.productFilename}.exe`)
+      : join(appOutDir, packager.executableName);
+  await setFuses(binary, { resign: mac });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,8 +1,9 @@
-// `npm start`: builds and launches the desktop app. `npm run dev` (`start.mjs dev [electron-vite options]`):
-// the development loop, electron-vite dev (renderer dev server with hot reload; main and preload rebuilt
-// on change). Both first make sure the Electron binary is there, downloading it if need be; where it
-// cannot be had, they say so plainly and point to web mode (SPEC §7). Never prints a stack trace for an
-// expected condition.
+// `npm start`: builds and launches the desktop app, with DevTools closed and only the built page.
+// `npm run dev` (`start.mjs dev [electron-vite options]`): the development loop, electron-vite dev
+// (renderer dev server with hot reload; main and preload rebuilt on change), with DevTools and Reload in
+// the View menu (scripts/launchEnv.mjs). Both first make sure the Electron binary is there, downloading
+// it if need be; where it cannot be had, they say so plainly and point to web mode (SPEC §7). Never
+// prints a stack trace for an expected condition.
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { probeElectron } from './electronBinary.mjs';
 import { downloadElectron, installElectron } from './electronDownload.mjs';
 import { ensureElectron } from './ensureElectron.mjs';
+import { launchEnv } from './launchEnv.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -41,10 +43,7 @@ try {
   }
 
   const electronVite = join(dirname(require.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js');
-  // electron-vite looks the binary up itself; hand it the one already checked. ELECTRON_RUN_AS_NODE left
-  // in the environment would start Electron as plain Node, not as the app.
-  const env = { ...process.env, ELECTRON_EXEC_PATH: electron.binary };
-  delete env.ELECTRON_RUN_AS_NODE;
+  const env = launchEnv({ dev, binary: electron.binary });
   if (dev) {
     // --watch: main and preload are rebuilt, and Electron restarted, when their sources change.
     runToEnd(process.execPath, [electronVite, 'dev', '--watch', ...process.argv.slice(3)], env);

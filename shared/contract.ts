@@ -27,6 +27,16 @@ export const BranchView = z.object({
 });
 export type BranchView = z.infer<typeof BranchView>;
 
+/**
+ * A handoff of the session under way (its document so far) or waiting for review, so a view that opens
+ * the session meanwhile shows it (SPEC §4.2 "A handoff runs in its session").
+ */
+export const PendingHandoff = z.discriminatedUnion('phase', [
+  z.object({ phase: z.literal('generating'), text: z.string() }),
+  z.object({ phase: z.literal('review'), document: z.string(), missingSections: z.array(z.string()), trimmedMessages: z.number().int() }),
+]);
+export type PendingHandoff = z.infer<typeof PendingHandoff>;
+
 /** What the renderer needs to show one open session. */
 export const SessionView = BranchView.extend({
   header: SessionHeader,
@@ -38,6 +48,9 @@ export const SessionView = BranchView.extend({
   model: z.string(),
   contextTokens: z.number().int(),
   contextWindow: z.number().int(),
+  handoff: PendingHandoff.optional(),
+  /** Set when the session could only be opened read-only (a read-only or full disk): why. */
+  readOnlyReason: z.string().optional(),
 });
 export type SessionView = z.infer<typeof SessionView>;
 
@@ -84,6 +97,8 @@ export type HandoffResult = z.infer<typeof HandoffResult>;
 export const MAX_TEXT_CHARS = 1_000_000;
 const Text = z.string().max(MAX_TEXT_CHARS);
 const Id = z.string().min(1).max(200);
+/** Every call about a session names it (SPEC §1): the core has no current session. */
+const session = { sessionId: Id };
 /** One piece of an uploaded file, as base64: small enough for a WebSocket frame (SPEC §6). */
 const Chunk = z.base64().min(4).max(UPLOAD_CHUNK_BASE64_CHARS);
 /** At most the API's count of images and PDFs per request. */
@@ -92,7 +107,7 @@ const AttachmentIds = z.array(Id).max(600);
 export const QueueName = z.enum(['steering', 'followUp']);
 export type QueueName = z.infer<typeof QueueName>;
 /** A queued message, as the UI shows it: it must still be there (not sent meanwhile) to be changed. */
-const QueuedItem = { queue: QueueName, index: z.number().int().nonnegative(), text: Text };
+const QueuedItem = { ...session, queue: QueueName, index: z.number().int().nonnegative(), text: Text };
 
 export const ExportFormat = z.enum(['markdown', 'json']);
 export type ExportFormat = z.infer<typeof ExportFormat>;
@@ -123,6 +138,12 @@ export type ImportResult = z.infer<typeof ImportResult>;
 
 export const calls = {
   'app.info': { input: Empty, output: AppInfo },
+  /**
+   * Open logs folder: the folder of the main process's log (<dataDir>/logs), opened in the desktop's file
+   * manager. Web mode's server cannot open a folder on the page's machine: `opened: false`, and the page
+   * shows `path`.
+   */
+  'app.openLogs': { input: Empty, output: z.object({ opened: z.boolean(), path: z.string() }) },
   'settings.get': { input: Empty, output: Settings },
   'settings.set': { input: SettingsPatch, output: Settings },
   'settings.setApiKey': { input: z.object({ apiKey: z.string().min(1).max(500) }).strict(), output: AppInfo },
@@ -134,9 +155,14 @@ export const calls = {
    * being built (`search_index` events say how far), sessions it has not read match by title only.
    */
   'sessions.list': { input: z.object({ query: z.string().max(500).optional() }).strict(), output: z.array(SessionHit) },
-  'sessions.current': { input: Empty, output: SessionView },
-  'sessions.open': { input: z.object({ id: Id }).strict(), output: SessionView },
+  /**
+   * Shows a session in this view (window or tab), opening it if it is not open; without an id, where the
+   * user left off (the most recently active session, else a new one). Other views are not moved.
+   */
+  'sessions.open': { input: z.object({ id: Id.optional() }).strict(), output: SessionView },
   'sessions.new': { input: Empty, output: SessionView },
+  /** The sessions whose reply or handoff is being written now (then `session_status` events say what changes). */
+  'sessions.running': { input: Empty, output: z.array(z.string()) },
   /**
    * Older entries of the branch shown, for scrolling back in a huge session: [end - limit, end), with the
    * versions of their messages.
@@ -150,7 +176,7 @@ export const calls = {
     }),
   },
   /** Shows another version of a message (SPEC §5 Previous version / Next version): its branch becomes the one shown. */
-  'sessions.switchBranch': { input: z.object({ entryId: Id }).strict(), output: SessionView },
+  'sessions.switchBranch': { input: z.object({ ...session, entryId: Id }).strict(), output: SessionView },
   'sessions.rename': { input: z.object({ id: Id, title: z.string().min(1).max(500) }).strict(), output: Ok },
   'sessions.delete': { input: z.object({ id: Id }).strict(), output: Ok },
   /** Export session (SPEC §5): Markdown to read, or JSON (Baton's JSON Lines) to import again. */
@@ -171,25 +197,25 @@ export const calls = {
   /** Text, or attachments (uploaded first, see attachments.*), or both. */
   'chat.send': {
     input: z
-      .object({ text: Text, mode: z.enum(['steer', 'followUp']).optional(), attachments: AttachmentIds.optional() })
+      .object({ ...session, text: Text, mode: z.enum(['steer', 'followUp']).optional(), attachments: AttachmentIds.optional() })
       .strict()
       .refine((input) => input.text.length > 0 || (input.attachments?.length ?? 0) > 0, 'Type a message or attach a file'),
     output: z.object({ queued: z.boolean() }),
   },
-  'chat.stop': { input: Empty, output: Ok },
+  'chat.stop': { input: z.object(session).strict(), output: Ok },
   /** Edit message: the text becomes a new version of the user message `entryId` (a new branch), and is answered. */
-  'chat.edit': { input: z.object({ entryId: Id, text: Text.min(1) }).strict(), output: Ok },
+  'chat.edit': { input: z.object({ ...session, entryId: Id, text: Text.min(1) }).strict(), output: Ok },
   /**
    * Regenerate, and Retry: a new version of the reply `entryId` (a new branch), from the context before
    * it. Given a user message whose reply never came, the run answers that message.
    */
-  'chat.regenerate': { input: z.object({ entryId: Id }).strict(), output: Ok },
+  'chat.regenerate': { input: z.object({ ...session, entryId: Id }).strict(), output: Ok },
   /** Changes a queued message before it is sent; `text` is what it says now. */
   'chat.queue.edit': { input: z.object({ ...QueuedItem, newText: Text.min(1) }).strict(), output: Ok },
   /** Removes a queued message before it is sent; `text` is what it says now. */
   'chat.queue.remove': { input: z.object(QueuedItem).strict(), output: Ok },
   /** Continue after a reply was cut off (stop_reason max_tokens). */
-  'chat.continue': { input: Empty, output: Ok },
+  'chat.continue': { input: z.object(session).strict(), output: Ok },
   'chat.commands': {
     input: Empty,
     output: z.array(z.object({ name: z.string(), hint: z.string(), description: z.string() })),
@@ -204,16 +230,24 @@ export const calls = {
     output: z.object({ id: z.string() }),
   },
   'attachments.append': { input: z.object({ id: Id, data: Chunk }).strict(), output: Ok },
-  /** `with`: the other files waiting in the composer, so a file that would not fit alongside them is refused now. */
-  'attachments.finish': { input: z.object({ id: Id, with: AttachmentIds.optional() }).strict(), output: Attachment },
+  /**
+   * `with`: the other files waiting in the composer, so a file that would not fit alongside them (and the
+   * files the session already carries) is refused now.
+   */
+  'attachments.finish': { input: z.object({ ...session, id: Id, with: AttachmentIds.optional() }).strict(), output: Attachment },
   'attachments.discard': { input: z.object({ id: Id }).strict(), output: Ok },
   'handoff.start': {
-    input: z.object({ focus: z.string().max(10_000).optional(), review: z.boolean().optional() }).strict(),
+    input: z.object({ ...session, focus: z.string().max(10_000).optional(), review: z.boolean().optional() }).strict(),
     output: HandoffResult,
   },
-  'handoff.cancel': { input: Empty, output: Ok },
-  'handoff.commit': { input: z.object({ document: Text.min(1) }).strict(), output: HandoffResult },
-  'handoff.discard': { input: Empty, output: Ok },
+  'handoff.cancel': { input: z.object(session).strict(), output: Ok },
+  'handoff.commit': { input: z.object({ ...session, document: Text.min(1) }).strict(), output: HandoffResult },
+  'handoff.discard': { input: z.object(session).strict(), output: Ok },
+  /**
+   * New window, and Open in new window on a session's item (desktop). `opened: false` (web mode, where the
+   * server opens no windows) means the page opens a new tab at the session's address itself.
+   */
+  'app.openWindow': { input: z.object({ sessionId: Id.optional() }).strict(), output: z.object({ opened: z.boolean() }) },
   /**
    * Main checks the scheme and opens the link in the user's browser. `opened: false` (web mode, where
    * the server has no browser to open) means the page, itself in a browser, opens the checked link.
@@ -241,6 +275,10 @@ export const ErrorCode = z.enum([
   'rate_limited',
   'overloaded',
   'server',
+  /** No connection to the API, a request that took too long, and a conversation too long for the window. */
+  'network',
+  'timeout',
+  'context_too_long',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -268,8 +306,11 @@ export const BatonEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tool_execution_end'), ...sid, toolCallId: z.string(), isError: z.boolean(), output: z.string() }),
   z.object({ type: z.literal('turn_end'), ...sid }),
   z.object({ type: z.literal('agent_end'), ...sid }),
+  /** This view now shows another session (the one it showed was handed off, or deleted). */
   z.object({ type: z.literal('session_switched'), session: SessionView }),
   z.object({ type: z.literal('sessions_changed') }),
+  /** To every view: a session started or stopped writing a reply or a handoff (the sidebar's indicators). */
+  z.object({ type: z.literal('session_status'), ...sid, running: z.boolean() }),
   /** How far the full-text index has got; indexed === total when a round of building is done. */
   z.object({ type: z.literal('search_index'), ...IndexProgress.shape }),
   /** A background refresh of the Models API changed the model list. */
@@ -295,9 +336,10 @@ export const BatonEvent = z.discriminatedUnion('type', [
   }),
   /** Auto-handoff (SPEC §4.2): a reply ended above the level the user set, and a handoff started by itself. */
   z.object({ type: z.literal('handoff_auto'), ...sid, review: z.boolean() }),
-  /** How an automatic handoff ended: what handoff.start answers a handoff the user started. */
-  z.object({ type: z.literal('handoff_auto_result'), ...sid, result: HandoffResult }),
-  z.object({ type: z.literal('error'), ...sid, code: ErrorCode, message: z.string() }),
+  /** How a handoff ended, for the views of its session (handoff.start answers the view that started it). */
+  z.object({ type: z.literal('handoff_result'), ...sid, result: HandoffResult }),
+  /** A failure no call answers (a run's, a background save's); without a session, it concerns the whole app. */
+  z.object({ type: z.literal('error'), sessionId: z.string().optional(), code: ErrorCode, message: z.string() }),
   /**
    * The transport lost its link to the main process, or has it back (web mode: server restarts), or
    * the web server refuses this page: its token is not valid, or its address failed too often.

@@ -22,8 +22,12 @@ export const texts = {
   unknownStopReason: (reason: string) => `The reply stopped: ${reason}`,
   apiKeyInvalidCharacters: 'The API key contains characters that are not allowed',
   handoffBusy: 'Wait for the current response to finish or stop it before handing off.',
-  /** Opening, creating or deleting a session while a reply streams or a handoff runs. */
+  /** Editing, regenerating or showing another version while a reply streams in that session. */
   busy: 'Wait for the current response to finish or stop it first.',
+  /** A message sent to a session while its handoff document is being written: it stays in the composer. */
+  sendDuringHandoff: 'A handoff document is being written for this session. Your message is still in the box: send it once the handoff is done, or cancel the handoff.',
+  /** Quitting the desktop app while replies or handoffs are still being written. */
+  quitWhileRunning: (n: number) => `${n === 1 ? '1 reply is' : `${n} replies are`} still being written. Quit anyway?`,
   unreadableRecords: (n: number) => `${n} records could not be read`,
   /** A session whose lock was written on another machine (a synced data folder, SPEC §2). */
   sessionOpenOn: (host: string) => `This session is open on ${host}.`,
@@ -56,8 +60,11 @@ export const texts = {
   attachmentTotal: (name: string, size: string, total: string, limit: string) =>
     `${name} is ${size}; with the files already in this conversation a request would carry ${total} of files; the limit is ${limit}`,
   attachmentUnreadable: (name: string, kind: string) => `${name} could not be read as ${kind}`,
+  attachmentUncheckable: (name: string, limit: string) =>
+    `${name} could not be checked: its compressed contents expand to more than ${limit}; save it again with another PDF tool, or attach fewer pages`,
   attachmentEncrypted: (name: string) => `${name} is password-protected; only PDFs without a password can be attached`,
   attachmentIncomplete: (name: string) => `${name} did not arrive completely; attach it again`,
+  attachmentTwice: (name: string) => `${name} is attached more than once; remove the extra copy`,
   attachmentGone: 'An attached file is no longer ready to send; remove it and attach it again.',
   attachmentWhileBusy: 'Files can be sent once the current reply has finished.',
 } as const;

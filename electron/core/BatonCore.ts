@@ -1,14 +1,17 @@
 // The main-process core (SPEC §1): the composition root. It builds the session store, the provider
-// client, the agent session and the session navigator, and answers every contract call with the
-// handlers of handlers/. The desktop shell and the web server both wrap it.
+// client, the registry of open conversations and the views, and answers every contract call of a view
+// with the handlers of handlers/. The desktop shell (a view per window) and the web server (a view per
+// connection) both wrap it.
 import { join } from 'node:path';
 import type { BatonEvent, Result } from '../../shared/contract';
 import { AgentSession } from './agent/AgentSession';
 import { PendingAttachments } from './attachments/PendingAttachments';
+import { Conversations } from './conversations/Conversations';
+import { Views } from './conversations/Views';
 import { appHandlers } from './handlers/app';
 import { attachmentHandlers } from './handlers/attachments';
 import { chatHandlers } from './handlers/chat';
-import type { CoreContext } from './handlers/context';
+import type { CoreContext, ViewContext } from './handlers/context';
 import { handoffHandlers, startHandoff } from './handlers/handoff';
 import { modelsHandlers } from './handlers/models';
 import { sessionsHandlers } from './handlers/sessions';
@@ -18,15 +21,14 @@ import { toApiError } from './errors';
 import { ModelCatalog } from './models/ModelCatalog';
 import { MODELS_CACHE_FILE } from './models/modelsCache';
 import { ProviderClient, type ProviderOverrides } from './providerClient';
-import { AutoHandoff } from './handoff/AutoHandoff';
 import { treeTitles } from './handoff/handoffTree';
 import { BackgroundIndexing } from './search/BackgroundIndexing';
-import { SessionNavigator } from './SessionNavigator';
 import { SessionStore } from './session/SessionStore';
 import type { ApiKeyStore } from './settings/apiKey';
 import type { SettingsStore } from './settings/SettingsStore';
 import type { FsSeam } from './storage/fsSeam';
 import type { ExportFile } from './transfer/sessionExport';
+import { addRedaction, log } from './log';
 
 export interface CoreOptions {
   dataDir: string;
@@ -35,32 +37,46 @@ export interface CoreOptions {
   transport: 'electron' | 'web';
   version?: string;
   openExternal?: (url: string) => Promise<void>;
+  /** Shows a folder in the desktop's file manager, made if missing; absent in web mode, whose server is not the user's machine. */
+  openFolder?: (path: string) => Promise<void>;
   /**
    * Asks where to save an export and writes it there (the desktop's save dialog): the path, or undefined
    * when the user cancelled. Absent in web mode, where the page downloads the file instead.
    */
   saveFile?: (file: ExportFile) => Promise<string | undefined>;
+  /** Opens a new window showing the session, or where the user left off (desktop). Absent in web mode. */
+  openWindow?: (sessionId: string | undefined) => void;
   /** Overrides for tests: the model server and how patient to be with it. */
   provider?: ProviderOverrides;
   /** The session store's fs calls; tests pass one that fails on cue (a full disk, a read-only folder). */
   fs?: FsSeam;
 }
 
-export interface Core {
+/** One window or tab: its calls, and the events it is to see. */
+export interface CoreView {
   dispatch: Dispatch;
   subscribe: (listener: (event: BatonEvent) => void) => () => void;
-  /** Tells the user about an error no call or run answered (the process's last-resort handler). */
+  /** The session it shows now (a window's to remember across a restart). */
+  readonly sessionId: string | undefined;
+  /** The window or tab is gone; runs it started go on. */
+  close: () => void;
+}
+
+export interface Core {
+  /** A new view (SPEC §1): it shows nothing until it opens a session. */
+  connect: () => CoreView;
+  /** Tells every view about an error no call or run answered (the process's last-resort handler). */
   reportError: (err: unknown) => void;
+  /** The sessions whose reply or handoff is still being written (quitting asks first). */
+  running: () => string[];
   dispose: () => Promise<void>;
 }
 
 export function createCore(options: CoreOptions): Core {
-  const listeners = new Set<(event: BatonEvent) => void>();
   const provider = new ProviderClient(options.apiKey, options.provider);
-  const emit = (event: BatonEvent) => {
-    const safe = redacted(event, provider);
-    for (const listener of listeners) listener(safe);
-  };
+  const stopRedacting = addRedaction((text) => provider.redact(text));
+  // Error texts leave the main process without the API key (SPEC §6), whatever produced them.
+  const emit = (event: BatonEvent) => views.route(redacted(event, provider));
 
   const models = new ModelCatalog({
     cacheFile: join(options.dataDir, MODELS_CACHE_FILE),
@@ -73,66 +89,73 @@ export function createCore(options: CoreOptions): Core {
   // Message search reads the files in the background; until then the sidebar searches titles.
   const indexing = new BackgroundIndexing(store.textIndex, {
     onProgress: (progress) => emit({ type: 'search_index', ...progress }),
-    onSaveError: (err) => console.error(`[baton] Could not save the search index: ${(err as Error).message}`),
+    onSaveError: (err) => log.error(`Could not save the search index: ${(err as Error).message}`),
   });
   indexing.start();
-  const agent = new AgentSession({
-    sessionManager: store.openLatestOrCreate(), // where the user left off
-    provider: { stream: (request, handlers) => provider.get().stream(request, handlers) },
-    getSettings: () => options.settings.get(),
-    promptsDir: join(options.dataDir, 'prompts'),
-    modelInfo: (model) => models.get(model),
-    chainTitles: (id) => treeTitles(store.list(), id),
-  });
-  store.sync(agent.sessionManager);
-  const sessions = new SessionNavigator(agent, store, emit);
-  // The sidebar's index follows what the agent writes.
-  agent.subscribe((event) => {
-    if (event.type === 'message_end' || event.type === 'entry_added' || event.type === 'branch_changed') sessions.synced();
-    emit(event);
-  });
 
-  const autoHandoff = new AutoHandoff(agent, (review) => startHandoff(ctx, undefined, review));
-  const ctx: CoreContext = { options, agent, store, sessions, provider, models, attachments: new PendingAttachments(), autoHandoff };
-  const dispatch = createDispatcher({
-    ...appHandlers(ctx),
-    ...settingsHandlers(ctx),
-    ...modelsHandlers(ctx),
-    ...sessionsHandlers(ctx),
-    ...chatHandlers(ctx),
-    ...attachmentHandlers(ctx),
-    ...handoffHandlers(ctx),
+  const conversations: Conversations = new Conversations({
+    store,
+    emit,
+    agentFor: (sessionManager) =>
+      new AgentSession({
+        sessionManager,
+        provider: { stream: (request, handlers) => provider.get().stream(request, handlers) },
+        getSettings: () => options.settings.get(),
+        promptsDir: join(options.dataDir, 'prompts'),
+        modelInfo: (model) => models.get(model),
+      }),
+    parts: {
+      chainTitles: (id) => treeTitles(store.list(), id),
+      startHandoff: (conversation, review) => startHandoff(ctx, conversation, undefined, review),
+    },
   });
+  const views = new Views(conversations);
+  /** What every view's handlers share; each view adds itself and its own uploads. */
+  const ctx: CoreContext = { options, store, conversations, views, provider, models };
 
   return {
-    dispatch: async (channel, input, trusted) => redactedResult(await dispatch(channel, input, trusted), provider),
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    connect: () => {
+      const view = views.add();
+      const own: ViewContext = { ...ctx, view, attachments: new PendingAttachments() };
+      const dispatch = createDispatcher({
+        ...appHandlers(own, view),
+        ...settingsHandlers(own),
+        ...modelsHandlers(own),
+        ...sessionsHandlers(own),
+        ...chatHandlers(own),
+        ...attachmentHandlers(own),
+        ...handoffHandlers(own),
+      });
+      return {
+        dispatch: async (channel, input, trusted) => redactedResult(await dispatch(channel, input, trusted), provider),
+        subscribe: (listener) => view.subscribe(listener),
+        get sessionId() {
+          return view.sessionId;
+        },
+        close: () => views.remove(view),
+      };
     },
-    reportError: (err) => emit({ type: 'error', sessionId: agent.sessionId, ...toApiError(err) }),
+    reportError: (err) => emit({ type: 'error', ...toApiError(err) }),
+    running: () => conversations.runningIds(),
     dispose: async () => {
+      stopRedacting();
       models.dispose();
       indexing.dispose();
-      agent.abort();
-      agent.abortHandoff();
-      listeners.clear();
-      agent.sessionManager.close();
+      views.closeAll();
       try {
-        sessions.flush();
+        conversations.dispose();
       } catch (err) {
         // The index is rebuilt from the files at the next start; a full disk must not stop the app quitting.
-        console.error(`[baton] Could not save the session index: ${(err as Error).message}`);
+        log.error(`Could not save the session index: ${(err as Error).message}`);
       }
     },
   };
 }
 
-/** Error texts leave the main process without the API key (SPEC §6), whatever produced them. */
 function redacted(event: BatonEvent, provider: ProviderClient): BatonEvent {
   if (event.type === 'error' || event.type === 'retry') return { ...event, message: provider.redact(event.message) };
   if (event.type === 'handoff_progress' && event.phase === 'failed') return { ...event, text: provider.redact(event.text) };
-  if (event.type === 'handoff_auto_result' && event.result.status === 'failed') {
+  if (event.type === 'handoff_result' && event.result.status === 'failed') {
     return { ...event, result: { ...event.result, message: provider.redact(event.result.message) } };
   }
   return event;

@@ -22,6 +22,9 @@ const PROVIDER_CODES: Partial<Record<ProviderErrorKind, ErrorCode>> = {
   rate_limit: 'rate_limited',
   overloaded: 'overloaded',
   server: 'server',
+  network: 'network',
+  timeout: 'timeout',
+  too_long: 'context_too_long', // offer a handoff
 };
 
 /**

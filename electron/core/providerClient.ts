@@ -5,6 +5,7 @@ import { BatonError } from './errors';
 import type { ModelInfo } from '../../shared/models';
 import { fetchModels } from './models/modelsApi';
 import { checkedApiKey, type ApiKeyStore } from './settings/apiKey';
+import { redactKey } from './settings/redactKey';
 
 export type ProviderOverrides = Omit<ProviderOptions, 'apiKey'>;
 
@@ -28,10 +29,9 @@ export class ProviderClient {
     return fetchModels({ apiKey: this.key(), baseURL: this.overrides.baseURL, maxRetries: this.overrides.maxRetries, signal });
   }
 
-  /** Replaces the key (if any) in a text that leaves the main process: it must never reach the renderer. */
+  /** Replaces the key (if any, and what gives it away) in a text that leaves the main process: it must never reach the renderer. */
   redact(text: string): string {
-    const key = this.keys.get();
-    return key && key.length >= 8 && text.includes(key) ? text.split(key).join('[API key]') : text;
+    return redactKey(text, this.keys.get());
   }
 
   private key(): string {

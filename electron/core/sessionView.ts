@@ -1,14 +1,14 @@
-// What the renderer needs to show the open session, read from the agent and the session store.
+// What the renderer needs to show an open session, read from its conversation and the session store.
 import type { SessionView } from '../../shared/contract';
 import type { SessionEntry } from '../../shared/session';
-import type { AgentSession } from './agent/AgentSession';
+import type { Conversation } from './conversations/Conversation';
 import { branchWindow } from './session/branchWindow';
 import type { SessionStore } from './session/SessionStore';
 import type { SessionTail } from './session/tailReader';
 
-/** The open session: the newest entries of the branch shown, and what the status line and panels show. */
-export function viewOf(agent: AgentSession, store: SessionStore): SessionView {
-  const manager = agent.sessionManager;
+/** An open session: the newest entries of the branch shown, and what the status line and panels show. */
+export function viewOf(conversation: Conversation, store: SessionStore): SessionView {
+  const { agent, manager } = conversation;
   const header = manager.getHeader();
   const usage = agent.getContextUsage();
   return {
@@ -21,6 +21,8 @@ export function viewOf(agent: AgentSession, store: SessionStore): SessionView {
     model: agent.getModel(),
     contextTokens: usage.tokens,
     contextWindow: usage.window,
+    handoff: conversation.pendingHandoff(),
+    readOnlyReason: manager.readOnlyReason,
   };
 }
 
@@ -29,7 +31,7 @@ export function viewOf(agent: AgentSession, store: SessionStore): SessionView {
  * the file's end (the part of the last entry's branch that the tail holds). The full view replaces it a
  * moment later.
  */
-export function previewOf(tail: SessionTail, agent: AgentSession, store: SessionStore): SessionView {
+export function previewOf(tail: SessionTail, model: string, contextWindow: number, store: SessionStore): SessionView {
   return {
     header: tail.header,
     entries: branchInTail(tail.entries),
@@ -39,9 +41,9 @@ export function previewOf(tail: SessionTail, agent: AgentSession, store: Session
     parentTitle: tail.header.parentSession ? store.get(tail.header.parentSession)?.title : undefined,
     todos: [],
     isStreaming: false,
-    model: agent.getModel(),
+    model,
     contextTokens: 0,
-    contextWindow: agent.getContextUsage().window,
+    contextWindow,
   };
 }
 

@@ -2,6 +2,7 @@
 // no navigation away from the app, no new windows (safe links go to the OS browser), no <webview>,
 // permissions denied by default, and a CSP response header.
 import type { Session, WebContents } from 'electron';
+import { log } from '../core/log';
 import { contentSecurityPolicy } from '../core/security/csp';
 import { safeExternalUrl } from '../core/security/externalUrl';
 import { isAppUrl, type AppUrl } from './appUrl';
@@ -45,5 +46,5 @@ export function hardenSession(session: Session, app: AppUrl): void {
 
 function openIfSafe(url: string, openExternal: (url: string) => Promise<void>): void {
   const safe = safeExternalUrl(url);
-  if (safe) openExternal(safe).catch((err: unknown) => console.warn(`[baton] Could not open link: ${(err as Error).message}`));
+  if (safe) openExternal(safe).catch((err: unknown) => log.warn(`Could not open link: ${(err as Error).message}`));
 }

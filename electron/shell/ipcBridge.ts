@@ -6,6 +6,8 @@ import type { FrameLike } from './ipcSender';
 
 export interface IpcSenderEvent {
   senderFrame: FrameLike | null;
+  /** The webContents that sent it (which window). */
+  sender?: { readonly id: number };
 }
 
 export interface IpcMainLike {
@@ -13,17 +15,25 @@ export interface IpcMainLike {
   removeHandler(channel: string): void;
 }
 
-/** Registers one handler per contract channel; each checks its sender before anything else. */
+/**
+ * Registers one handler per contract channel; each finds the window the call came from and checks its
+ * sender before anything else. A sender that is no app window's top frame is refused.
+ */
 export function registerIpcHandlers(
   ipcMain: IpcMainLike,
-  dispatch: Dispatch,
+  dispatchFor: (event: IpcSenderEvent) => Dispatch | undefined,
   isTrustedSender: (event: IpcSenderEvent) => boolean,
 ): () => void {
   for (const channel of channels) {
-    ipcMain.handle(channel, (event, input) => dispatch(channel, input, isTrustedSender(event)));
+    ipcMain.handle(channel, (event, input) => {
+      const dispatch = dispatchFor(event);
+      return dispatch ? dispatch(channel, input, isTrustedSender(event)) : Promise.resolve(refused);
+    });
   }
   return () => channels.forEach((channel) => ipcMain.removeHandler(channel));
 }
+
+const refused = { ok: false, error: { code: 'forbidden', message: 'This sender may not call Baton' } } as const;
 
 /** Forwards core events to one window while it lives. */
 export function forwardEvents(

@@ -1,27 +1,32 @@
-// Desktop entry: app lifecycle, one window, the core wired to Electron IPC. Everything that is not about
-// Electron lives in electron/core and runs the same way in web mode.
+// Desktop entry: app lifecycle, the windows (each a view of the core), the core wired to Electron IPC.
+// Everything that is not about Electron lives in electron/core and runs the same way in web mode.
 import { join, resolve } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session } from 'electron';
+import { app, dialog, ipcMain, Menu, protocol, session } from 'electron';
 import { EVENT_CHANNEL, type BatonEvent } from '../../shared/contract';
+import { texts } from '../../shared/texts';
 import { createCore, type Core } from '../core/BatonCore';
 import { installLastResort } from '../core/lastResort';
+import { log, logsDir } from '../core/log';
 import { APP_SCHEME_PRIVILEGES, appResponse } from './appProtocol';
 import { APP_SCHEME, BUNDLED_APP, devAppUrl, type AppUrl } from './appUrl';
+import { isDevRun } from './devRun';
 import { openElectronSettings } from './electronSettings';
 import { guardWebContents, hardenSession } from './guards';
-import { forwardEvents, registerIpcHandlers, type IpcSenderEvent } from './ipcBridge';
-import { isTrustedSender } from './ipcSender';
+import { AppWindows } from './appWindows';
+import { registerIpcHandlers } from './ipcBridge';
 import { buildAppMenu, type MenuCommand } from './menu';
 import { openExternal } from './openExternal';
+import { openFolder, startLogging } from './logging';
 import { openSafeApiKeyStore } from './safeApiKey';
 import { saveFileFrom } from './saveFile';
-import { createMainWindow } from './window';
+import { startUpdates } from './updates';
 
 // BATON_DATA_DIR (SPEC §7) moves all data, and with it the single-instance lock, which Electron keys on
 // userData: separate data dirs (tests, a second profile) run side by side.
 if (process.env.BATON_DATA_DIR) app.setPath('userData', resolve(process.env.BATON_DATA_DIR));
+startLogging(app.getPath('userData'));
 
-const isDev = !app.isPackaged;
+const isDev = isDevRun(app.isPackaged, process.env);
 const appUrl: AppUrl = (isDev && process.env.ELECTRON_RENDERER_URL && devAppUrl(process.env.ELECTRON_RENDERER_URL)) || BUNDLED_APP;
 const rendererDir = join(import.meta.dirname, '../renderer');
 /** Set once started: the last-resort handler tells the user through it. */
@@ -29,7 +34,6 @@ let liveCore: Core | undefined;
 
 // Whatever slipped past its own handler is logged and shown to the user; the app keeps running.
 installLastResort((err) => {
-  console.error('[baton] Unexpected error (Baton keeps running):', err);
   if (liveCore) liveCore.reportError(err);
   else dialog.showErrorBox('Baton hit an unexpected error', (err as Error)?.message ?? String(err));
 });
@@ -37,30 +41,7 @@ installLastResort((err) => {
 // The app's pages are served on app:// (appProtocol.ts); a privileged scheme must be declared before `ready`.
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
 
-let mainWindow: BrowserWindow | undefined;
-const liveWindow = () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined);
-
-function showWindow(): void {
-  const win = liveWindow();
-  if (!win) {
-    // A new window shows itself once painted (window.ts); focusing it now would show it blank.
-    mainWindow = createMainWindow({ app: appUrl, preloadPath: join(import.meta.dirname, '../preload/index.cjs'), devTools: isDev });
-    return;
-  }
-  if (win.isMinimized()) win.restore();
-  win.focus();
-}
-
-/** Whatever window is current (macOS re-creates it on 'activate'), as one event target. */
-const currentWindow = {
-  send: (channel: string, payload: unknown) => liveWindow()?.webContents.send(channel, payload),
-  isDestroyed: () => !liveWindow(),
-};
-
-function isTrusted(event: IpcSenderEvent): boolean {
-  const win = liveWindow();
-  return !!win && isTrustedSender(event.senderFrame, win.webContents.mainFrame, appUrl);
-}
+let windows: AppWindows | undefined;
 
 function start(): void {
   const dataDir = app.getPath('userData');
@@ -74,33 +55,57 @@ function start(): void {
     transport: 'electron',
     version: app.getVersion(),
     openExternal,
-    saveFile: saveFileFrom(liveWindow),
+    openFolder,
+    saveFile: saveFileFrom(() => windows?.focused()),
+    openWindow: (sessionId) => windows?.openWindow(sessionId),
   });
   liveCore = core;
-  registerIpcHandlers(ipcMain, core.dispatch, isTrusted);
-  forwardEvents(core.subscribe, currentWindow);
+  const appWindows = new AppWindows({ core, app: appUrl, preloadPath: join(import.meta.dirname, '../preload/index.cjs'), devTools: isDev, dataDir });
+  windows = appWindows;
+  registerIpcHandlers(ipcMain, (event) => appWindows.viewFor(event)?.dispatch, (event) => appWindows.isTrusted(event));
   const menuEvent = (command: MenuCommand): BatonEvent => ({ type: 'menu', command });
   Menu.setApplicationMenu(
     buildAppMenu({
-      send: (command) => currentWindow.send(EVENT_CHANNEL, menuEvent(command)),
+      send: (command) => appWindows.focused()?.webContents.send(EVENT_CHANNEL, menuEvent(command)),
+      newWindow: () => appWindows.openWindow(),
       devTools: isDev,
       platform: process.platform,
+      openLogs: () => void openFolder(logsDir(dataDir)).catch((err: unknown) => log.warn('Could not open the logs folder:', err)),
+      checkForUpdates: startUpdates().check,
     }),
   );
 
-  // Flush the session store before exiting; quit again once that is done.
+  // Replies still being written are not thrown away unasked; then the session store is flushed before exiting.
   let disposed = false;
+  app.on('before-quit', (event) => {
+    const running = core.running().length;
+    if (running > 0 && !disposed) {
+      const choice = dialog.showMessageBoxSync({
+        type: 'question',
+        buttons: ['Quit anyway', 'Cancel'],
+        defaultId: 1,
+        cancelId: 1,
+        message: texts.quitWhileRunning(running),
+      });
+      if (choice !== 0) {
+        event.preventDefault();
+        appWindows.resume();
+        return;
+      }
+    }
+    appWindows.quit();
+  });
   app.on('will-quit', (event) => {
     if (disposed) return;
     event.preventDefault();
     disposed = true;
     core
       .dispose()
-      .catch((err: unknown) => console.error(`[baton] Shutdown failed: ${(err as Error).message}`))
+      .catch((err: unknown) => log.error(`Shutdown failed: ${(err as Error).message}`))
       .finally(() => app.quit());
   });
-  app.on('activate', showWindow);
-  showWindow();
+  app.on('activate', () => appWindows.showSome());
+  appWindows.restore();
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -108,7 +113,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('second-instance', () => {
-    if (app.isReady()) showWindow();
+    if (app.isReady()) windows?.showSome();
   });
   // Every webContents, not only the main window's, gets the navigation and window-open guards.
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, appUrl, openExternal));
@@ -120,7 +125,7 @@ if (!app.requestSingleInstanceLock()) {
     .then(start)
     .catch((err: unknown) => {
       // No blank window and no silent exit: say what went wrong.
-      console.error('[baton] Could not start:', err);
+      log.error('Could not start:', err);
       dialog.showErrorBox('Baton could not start', (err as Error)?.message ?? String(err));
       app.exit(1);
     });

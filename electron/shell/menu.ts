@@ -7,10 +7,15 @@ export type MenuCommand = Extract<BatonEvent, { type: 'menu' }>['command'];
 
 export function buildAppMenu(options: {
   send: (command: MenuCommand) => void;
+  newWindow: () => void;
   devTools: boolean;
   platform: NodeJS.Platform;
+  /** Help → Open logs folder. */
+  openLogs: () => void;
+  /** Help → Check for updates. */
+  checkForUpdates: () => void;
 }): Menu {
-  const { send, devTools, platform } = options;
+  const { send, newWindow, devTools, platform, openLogs, checkForUpdates } = options;
   // The renderer already handles these shortcuts as keydowns (web mode has no menu). On Windows and
   // Linux the menu only shows them (registerAccelerator: false) so one key press is one command; on
   // macOS the menu takes the key first and the page never sees it, so it is one command there too.
@@ -27,6 +32,8 @@ export function buildAppMenu(options: {
       label: 'Session',
       submenu: [
         command('New session', 'CmdOrCtrl+N', 'new-session'),
+        // The main process opens windows: no page needs to ask for it.
+        { label: 'New window', accelerator: 'CmdOrCtrl+Shift+N', click: () => newWindow() },
         command('Hand off', 'CmdOrCtrl+Shift+H', 'hand-off'),
         { type: 'separator' },
         command('Search sessions', 'CmdOrCtrl+K', 'search-sessions'),
@@ -49,6 +56,13 @@ export function buildAppMenu(options: {
       ],
     },
     { role: 'windowMenu' },
+    {
+      role: 'help',
+      submenu: [
+        { label: 'Check for updates', click: checkForUpdates },
+        { label: 'Open logs folder', click: openLogs },
+      ],
+    },
   ];
   return Menu.buildFromTemplate(template);
 }

@@ -7,9 +7,10 @@ import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse }
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { BatonEvent, Result } from '../../shared/contract';
+import type { Result } from '../../shared/contract';
 import { isLoopbackHost } from '../../shared/loopback';
 import { ClientFrame, MAX_FRAME_BYTES, TOKEN_PARAM, type ServerFrame } from '../../shared/wire';
+import type { CoreView } from '../core/BatonCore';
 import type { Dispatch } from '../core/ipc/dispatcher';
 import { ClientOutbox } from './clientOutbox';
 import { isTokenCheck, refuseUpgrade, tokenIsValid, type HandshakePolicy } from './handshake';
@@ -17,8 +18,8 @@ import { HandshakeLimiter } from './handshakeLimiter';
 import { serveStatic } from './staticFiles';
 
 export interface WebServerOptions {
-  dispatch: Dispatch;
-  subscribe: (listener: (event: BatonEvent) => void) => () => void;
+  /** A view of the core for each connection (SPEC §1: each tab chooses what it shows). */
+  connect: () => Pick<CoreView, 'dispatch' | 'subscribe' | 'close'>;
   staticDir: string;
   token: string;
   host?: string;
@@ -36,6 +37,8 @@ export interface WebServer {
 /** Failed handshakes (wrong token, foreign Origin) one address may make per window before it must wait. */
 export const MAX_FAILED_HANDSHAKES = 20;
 export const FAILED_HANDSHAKE_WINDOW_MS = 60_000;
+/** Calls one connection may have in flight; more are answered `busy`, so one tab cannot make another wait. */
+export const MAX_CALLS_IN_FLIGHT = 32;
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const host = options.host ?? '127.0.0.1';
@@ -53,7 +56,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     else serveStatic(options.staticDir, req, res);
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-  const clients = new Map<WebSocket, ClientOutbox>();
+  const clients = new Map<WebSocket, Client>();
 
   function answerTokenCheck(req: IncomingMessage, res: ServerResponse): void {
     const address = req.socket.remoteAddress ?? '';
@@ -85,24 +88,31 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return refuse(socket, refusal);
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      clients.set(ws, new ClientOutbox(ws, (waiting) => log(`Dropped a client that stopped reading (${mib(waiting)} MiB waiting).`)));
+      const outbox = new ClientOutbox(ws, (waiting) => log(`Dropped a client that stopped reading (${mib(waiting)} MiB waiting).`));
+      const view = options.connect();
+      view.subscribe((event) => outbox.send(JSON.stringify({ event } satisfies ServerFrame)));
+      const client: Client = { outbox, view, inFlight: 0 };
+      clients.set(ws, client);
       // ws has already answered the error with a close frame (1002 protocol error, 1007 invalid UTF-8,
       // 1009 too big) and closes this connection; only this client is affected.
       ws.on('error', (err) => log(`Closed a WebSocket: ${err.message}`));
-      ws.on('close', () => clients.delete(ws));
+      ws.on('close', () => {
+        clients.delete(ws);
+        view.close();
+      });
       // A Buffer, as the socket's binaryType is ws's default ('nodebuffer').
-      ws.on('message', (data) => void answer(ws, data as Buffer, options.dispatch).catch((err: unknown) => log(`Could not answer a call: ${String(err)}`)));
+      ws.on('message', (data) => void answer(client, data as Buffer).catch((err: unknown) => log(`Could not answer a call: ${String(err)}`)));
     });
   });
 
-  const unsubscribe = options.subscribe((event) => {
-    const frame = JSON.stringify({ event } satisfies ServerFrame);
-    for (const outbox of clients.values()) outbox.send(frame);
-  });
-
-  async function answer(ws: WebSocket, data: Buffer, dispatch: Dispatch): Promise<void> {
-    const reply = await replyTo(data.toString(), dispatch);
-    if (reply) clients.get(ws)?.send(JSON.stringify(reply));
+  async function answer(client: Client, data: Buffer): Promise<void> {
+    client.inFlight++;
+    try {
+      const reply = await replyTo(data.toString(), client.inFlight > MAX_CALLS_IN_FLIGHT ? refuseBusy : client.view.dispatch);
+      if (reply) client.outbox.send(JSON.stringify(reply));
+    } finally {
+      client.inFlight--;
+    }
   }
 
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -110,14 +120,28 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     url: `http://${shownHost}:${port}/?${TOKEN_PARAM}=${encodeURIComponent(options.token)}`,
     port,
     close: async () => {
-      unsubscribe();
-      for (const ws of clients.keys()) ws.terminate();
+      for (const [ws, client] of clients) {
+        client.view.close();
+        ws.terminate();
+      }
       wss.close();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
 }
+
+interface Client {
+  outbox: ClientOutbox;
+  view: Pick<CoreView, 'dispatch' | 'close'>;
+  /** Calls received and not yet answered. */
+  inFlight: number;
+}
+
+const refuseBusy: Dispatch = async () => ({
+  ok: false,
+  error: { code: 'busy', message: `Too many calls at once from this page (at most ${MAX_CALLS_IN_FLIGHT}). Try again in a moment.` },
+});
 
 /** The answer to one client frame; undefined when there is no id to answer to. */
 async function replyTo(raw: string, dispatch: Dispatch): Promise<ServerFrame | undefined> {

@@ -7,6 +7,7 @@ import { isLoopbackHost } from '../../shared/loopback';
 import { createCore, type Core } from '../core/BatonCore';
 import { defaultDataDir } from '../core/dataDir';
 import { installLastResort } from '../core/lastResort';
+import { addRedaction, fileLogSink, log, setLogSink } from '../core/log';
 import { EnvApiKeyStore } from '../core/settings/apiKey';
 import { openConfSettings } from '../core/settings/SettingsStore';
 import { launchToken } from './launchToken';
@@ -16,16 +17,15 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let core: Core | undefined;
 
 // Whatever slipped past its own handler is logged and shown in the open pages; the server keeps serving.
-installLastResort((err) => {
-  console.error('[baton] Unexpected error (Baton keeps running):', err);
-  core?.reportError(err);
-});
+installLastResort((err) => core?.reportError(err));
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' } },
   });
   const dataDir = values['data-dir'] ?? defaultDataDir();
+  // The log goes to <dataDir>/logs/baton.log as well as stderr, as the desktop app's does.
+  setLogSink(fileLogSink(dataDir));
   const staticDir = join(root, 'out', 'renderer');
   if (!existsSync(join(staticDir, 'index.html'))) await buildRenderer();
 
@@ -38,13 +38,15 @@ async function main(): Promise<void> {
   });
   core = started;
   const { token, warning } = launchToken(process.env.BATON_WEB_TOKEN);
+  // A token short enough to be a common word is no secret worth mangling every line for.
+  if (token.length >= 8) addRedaction((text) => text.split(token).join('[token]'));
   const server = await startWebServer({
-    dispatch: started.dispatch,
-    subscribe: started.subscribe,
+    connect: () => started.connect(),
     staticDir,
     token,
     host: values.host ?? '127.0.0.1',
     port: values.port ? Number(values.port) : 0,
+    log: log.warn,
   });
   console.log(`Baton web UI: ${server.url}`);
   if (warning) console.error(warning);

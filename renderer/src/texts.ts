@@ -6,6 +6,14 @@ export const uiTexts = {
   tokenInvalidHelp: 'Each time npm run web starts, it prints a line "Baton web UI: …" with a new token. Open that address.',
   tooManyAttempts: 'Too many failed attempts to connect from this address — wait a minute, then open the URL Baton printed',
   cannotReachServer: 'Cannot reach the Baton server',
+  /** The sidebar's indicators (SPEC §5): a reply or handoff is being written; one finished while not shown. */
+  generating: 'Generating',
+  composerDuringHandoff: 'A handoff document is being written for this session…',
+  handoffReadyForReview: 'A handoff document is ready for review.',
+  newReply: 'New reply',
+  deleteStopsRun: 'A reply is still being written there; deleting stops it.',
+  /** The page's address named a session that no longer exists (deleted, or from another data folder). */
+  addressedSessionGone: 'The session this address named no longer exists; showing the latest one instead.',
   messageTooLong: (chars: number, limit: number) =>
     `This message is too long to send: ${chars.toLocaleString('en-US')} characters, and the limit is ${limit.toLocaleString('en-US')}. Shorten it or send it in parts.`,
   requestTooLarge: (mb: string, limitMb: string) => `This request is too large to send (${mb} MB; the limit is ${limitMb} MB).`,
@@ -20,6 +28,8 @@ export const uiTexts = {
   keyringUnavailable:
     "The OS keyring isn't available, so your API key is stored on this computer without encryption.",
   apiKeySaved: 'API key saved',
+  /** Web mode: the server cannot open a folder on the page's machine, so Settings says where the logs are. */
+  logsAreIn: 'Baton’s logs are in this folder on the machine running npm run web:',
   /** Web mode keeps a key entered in Settings in the server's memory only (SPEC §5: its key comes from the environment). */
   apiKeySavedUntilRestart: 'API key saved until the Baton server stops. To keep it, set ANTHROPIC_API_KEY before npm run web.',
   contextSavings: (before: string, after: string) => `Context ${before} → ${after} tokens`,
@@ -33,6 +43,8 @@ export const uiTexts = {
   uploading: 'Uploading…',
   fileUnreadable: (name: string) => `${name} could not be read`,
   failed: (message: string) => `Failed: ${message}`,
+  /** Above a ```mermaid block's source when Mermaid could not draw it. */
+  diagramNotDrawn: (reason: string) => `This diagram could not be drawn: ${reason}`,
   untitled: 'New session',
   unknownParent: 'an earlier session',
   handedOffFrom: (title: string) => `↳ handed off from ${title}`,

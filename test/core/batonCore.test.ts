@@ -61,10 +61,10 @@ const sessionFiles = () => readdirSync(join(dataDir, 'sessions')).filter((f) => 
 describe('BatonCore', () => {
   it('reopens the session the user was in after a restart', async () => {
     await chat('remember me');
-    const before = await call('sessions.current', {});
+    const before = await call('sessions.open', {});
     await core.dispose();
     core = boot();
-    const after = await call('sessions.current', {});
+    const after = await call('sessions.open', {});
     expect(after.header.id).toBe(before.header.id);
     expect(after.entries.filter((e) => e.type === 'message')).toHaveLength(2);
   });
@@ -72,7 +72,7 @@ describe('BatonCore', () => {
   it('hands off: the new session is linked to its parent and the next request carries only the document', async () => {
     await chat('We are building a bridge');
     await chat('Use steel, not wood');
-    const parent = await call('sessions.current', {});
+    const parent = await call('sessions.open', {});
     fake.enqueue({ kind: 'text', text: '## Goal\nBuild a steel bridge' });
     const result = await call('handoff.start', { focus: 'materials' });
     expect(result.status).toBe('done');
@@ -122,7 +122,7 @@ describe('BatonCore', () => {
   it('opens a session with a torn tail and a corrupt line, says how many records were lost, and continues it', async () => {
     await chat('first question');
     await chat('second question');
-    const { header } = await call('sessions.current', {});
+    const { header } = await call('sessions.open', {});
     await call('sessions.new', {});
     const file = join(dataDir, 'sessions', sessionFiles().find((f) => f.includes(header.id))!);
     const lines = readFileSync(file, 'utf8').split('\n');
@@ -175,27 +175,27 @@ describe('BatonCore', () => {
       expect(await core.dispatch('sessions.open', { id }, true)).toMatchObject({ ok: false, error: { code: 'busy' } });
       const switched = events.flatMap((e) => (e.type === 'session_switched' ? [e.session.header.id] : []));
       expect(switched.at(-1)).toBe(current.header.id);
-      expect((await call('sessions.current', {})).header.id).toBe(current.header.id);
+      expect((await call('sessions.open', {})).header.id).toBe(current.header.id);
     } finally {
       holder.close();
     }
   });
 
   it('drops a session that was left without a single entry, and keeps every other', async () => {
-    const empty = await call('sessions.current', {});
+    const empty = await call('sessions.open', {});
     await call('sessions.new', {});
     expect(sessionFiles().some((f) => f.includes(empty.header.id))).toBe(false);
     await chat('worth keeping');
-    const kept = await call('sessions.current', {});
+    const kept = await call('sessions.open', {});
     await call('sessions.new', {});
     expect(sessionFiles().some((f) => f.includes(kept.header.id))).toBe(true);
     expect((await call('sessions.list', {})).map((s) => s.id)).toEqual([expect.any(String), kept.header.id]);
   });
 
   it('deletes the open session even when it is still empty', async () => {
-    const empty = await call('sessions.current', {});
+    const empty = await call('sessions.open', {});
     await call('sessions.delete', { id: empty.header.id });
-    const now = await call('sessions.current', {});
+    const now = await call('sessions.open', {});
     expect(now.header.id).not.toBe(empty.header.id);
     expect(sessionFiles().some((f) => f.includes(empty.header.id))).toBe(false);
     expect((await call('sessions.list', {})).map((s) => s.id)).toEqual([now.header.id]);
@@ -205,6 +205,10 @@ describe('BatonCore', () => {
     expect(await core.dispatch('shell.openExternal', { url: 'javascript:alert(1)' }, true)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await core.dispatch('shell.openExternal', { url: 'file:///etc/passwd' }, true)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await call('shell.openExternal', { url: 'https://example.com/docs' })).toEqual({ opened: false });
+  });
+
+  it('Open logs folder in web mode answers where the logs are, since the server cannot open a folder on the page’s machine', async () => {
+    expect(await call('app.openLogs', {})).toEqual({ opened: false, path: join(dataDir, 'logs') });
   });
 
   it('asks for a key instead of writing anything when none is configured', async () => {
@@ -218,14 +222,14 @@ describe('BatonCore', () => {
 
   it('renames a session that is not open, and deletes the open one by moving to a fresh session', async () => {
     await chat('alpha');
-    const first = await call('sessions.current', {});
+    const first = await call('sessions.open', {});
     await call('sessions.new', {});
     await call('sessions.rename', { id: first.header.id, title: 'Renamed alpha' });
     expect((await call('sessions.list', { query: 'renamed' })).map((s) => s.title)).toEqual(['Renamed alpha']);
 
     await call('sessions.open', { id: first.header.id });
     await call('sessions.delete', { id: first.header.id });
-    const now = await call('sessions.current', {});
+    const now = await call('sessions.open', {});
     expect(now.header.id).not.toBe(first.header.id);
     expect(sessionFiles().some((f) => f.includes(first.header.id))).toBe(false);
     expect(existsSync(join(dataDir, 'sessions'))).toBe(true);
@@ -235,7 +239,7 @@ describe('BatonCore', () => {
   it('edits, regenerates and switches versions through the calls; the view is the branch shown', async () => {
     await chat('q1');
     await chat('q2');
-    const view = await call('sessions.current', {});
+    const view = await call('sessions.open', {});
     const idOf = (v: typeof view, text: string) => {
       const found = v.entries.find((e) => e.type === 'message' && JSON.stringify(e.message.content).includes(`"${text}"`));
       if (!found) throw new Error(`no ${text}`);
@@ -246,7 +250,7 @@ describe('BatonCore', () => {
     const before = ends();
     await call('chat.edit', { entryId: q2, text: 'q2 edited' });
     await expect.poll(ends).toBe(before + 1);
-    const edited = await call('sessions.current', {});
+    const edited = await call('sessions.open', {});
     const q2b = idOf(edited, 'q2 edited');
     expect(edited.entries.filter((e) => e.type === 'message')).toHaveLength(4);
     expect(edited.versions).toEqual({ [q2b]: [q2, q2b] });
@@ -266,7 +270,7 @@ describe('BatonCore', () => {
     // The branch shown is what the next start opens.
     await core.dispose();
     core = boot();
-    expect((await call('sessions.current', {})).entries.map((e) => e.id)).toEqual(shown.entries.map((e) => e.id));
+    expect((await call('sessions.open', {})).entries.map((e) => e.id)).toEqual(shown.entries.map((e) => e.id));
     // Older pages are pages of the branch shown.
     const page = await call('sessions.entries', { id: shown.header.id, end: 4, limit: 2 });
     expect(page.entries.map((e) => e.id)).toEqual(shown.entries.slice(2, 4).map((e) => e.id));
@@ -275,7 +279,7 @@ describe('BatonCore', () => {
 
   it('answers not_found for ids it does not know and busy while a reply streams', async () => {
     await chat('q1');
-    const view = await call('sessions.current', {});
+    const view = await call('sessions.open', {});
     const q1 = view.entries.find((e) => e.type === 'message')!.id;
     const failed = async (channel: Channel, input: unknown) => {
       const result = await core.dispatch(channel, input, true);

@@ -57,7 +57,7 @@ describe('sessions.list with a query', () => {
     await call('chat.send', { text: 'What is the capital of Australia?' });
     await expect.poll(() => events.some((e) => e.type === 'agent_end')).toBe(true);
 
-    const view = await call('sessions.current', {});
+    const view = await call('sessions.open', {});
     const reply = view.entries.filter((e) => e.type === 'message').at(-1)!;
     const [hit, ...rest] = await call('sessions.list', { query: 'canberra' });
     expect(rest).toEqual([]);

@@ -12,7 +12,7 @@ afterEach(() => view?.unmount());
 beforeAll(stubLayout);
 
 async function chat(entries: SessionEntry[], extra = {}) {
-  const ctx = await setup({ 'sessions.current': () => sessionView({ entries, ...extra }) });
+  const ctx = await setup({ 'sessions.open': () => sessionView({ entries, ...extra }) });
   view = await render(<ChatView />, ctx.store);
   return { ...ctx, container: view.container };
 }

@@ -44,7 +44,7 @@ describe('Composer', () => {
   });
 
   it('Alt+Enter queues a follow-up', async () => {
-    const { box, fake } = await composer({ 'sessions.current': () => sessionView({ isStreaming: true }) });
+    const { box, fake } = await composer({ 'sessions.open': () => sessionView({ isStreaming: true }) });
     await type(box, 'after that');
     await key(box, 'Enter', { altKey: true });
     expect(fake.callsTo('chat.send')).toEqual([{ text: 'after that', mode: 'followUp' }]);
@@ -103,7 +103,7 @@ describe('Composer', () => {
   });
 
   it('Enter on the typed-in-full "/handoff" opens the handoff instead of completing it', async () => {
-    const { box, store } = await composer({ 'sessions.current': () => sessionView({ entries: [] }) });
+    const { box, store } = await composer({ 'sessions.open': () => sessionView({ entries: [] }) });
     await type(box, '/handoff');
     await key(box, 'Enter');
     expect(box.value).toBe('');

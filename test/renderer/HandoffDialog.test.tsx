@@ -15,7 +15,7 @@ const dialogName = (el: HTMLElement) => document.getElementById(el.getAttribute(
 async function app(handlers = {}) {
   let finish!: (r: HandoffResult) => void;
   const ctx = await setup({
-    'sessions.current': () => sessionView({ entries: exchangeEntries(1) }),
+    'sessions.open': () => sessionView({ entries: exchangeEntries(1) }),
     'handoff.start': () => new Promise<HandoffResult>((r) => (finish = r)),
     ...handlers,
   }, { init: false });
@@ -218,7 +218,7 @@ describe('Hand off dialog', () => {
   });
 
   it('with nothing to hand off the button warns and stays enabled', async () => {
-    await app({ 'sessions.current': () => sessionView() });
+    await app({ 'sessions.open': () => sessionView() });
     const button = buttonNamed(document, 'Hand off')!;
     await click(button);
     expect(dialog()).toBeNull();

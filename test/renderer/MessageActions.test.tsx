@@ -31,7 +31,7 @@ afterEach(() => view?.unmount());
 beforeAll(stubLayout);
 
 async function chat(entries: SessionEntry[], extra: Parameters<typeof sessionView>[0] = {}, handlers: Handlers = {}) {
-  const ctx = await setup({ 'sessions.current': () => sessionView({ entries, ...extra }), ...handlers });
+  const ctx = await setup({ 'sessions.open': () => sessionView({ entries, ...extra }), ...handlers });
   view = await render(<ChatView />, ctx.store);
   return { ...ctx, container: view.container };
 }
@@ -208,7 +208,7 @@ describe('versions', () => {
   it('a page of older entries fetched for another branch is dropped', async () => {
     let answer: (page: { entries: SessionEntry[]; start: number; versions: Record<string, string[]> }) => void = () => {};
     const { store, fake } = await setup({
-      'sessions.current': () => sessionView({ entries: [question, first], firstEntryIndex: 10 }),
+      'sessions.open': () => sessionView({ entries: [question, first], firstEntryIndex: 10 }),
       'sessions.entries': () => new Promise((resolve) => (answer = resolve)),
     });
     const loading = store.getState().loadOlderEntries();

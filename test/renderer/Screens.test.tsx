@@ -63,7 +63,7 @@ describe('sidebar', () => {
     const now = new Date();
     const yesterday = new Date(now.getTime() - 86_400_000).toISOString();
     await app({
-      'sessions.current': () => sessionView({ id: 'child' }),
+      'sessions.open': () => sessionView({ id: 'child' }),
       'sessions.list': () => [
         summary('notes', 'Old notes', { updatedAt: yesterday }),
         summary('parent', 'Parser work', { updatedAt: yesterday }),
@@ -125,7 +125,7 @@ describe('a page the web server refuses', () => {
 
 describe('status line and notices', () => {
   it('shows model, tokens and the context meter; past the threshold the Hand off button invites', async () => {
-    const { fake } = await app({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1), contextTokens: 100_000 }) });
+    const { fake } = await app({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1), contextTokens: 100_000 }) });
     const line = document.querySelector('.statusline')!;
     // The model is shown once, in the toolbar's picker.
     expect((byLabel(document, 'Model') as HTMLSelectElement).value).toBe(DEFAULT_SETTINGS.model);
@@ -141,7 +141,7 @@ describe('status line and notices', () => {
   });
 
   it('warnings go to the status region and errors to the alert region', async () => {
-    const { fake } = await app({ 'sessions.current': () => sessionView({ unreadableRecords: 2 }) });
+    const { fake } = await app({ 'sessions.open': () => sessionView({ unreadableRecords: 2 }) });
     await step(() => fake.emit({ type: 'error', sessionId: 's1', code: 'internal', message: 'Network down' }));
     expect(document.querySelector('[role="status"]')?.textContent).toBe(texts.unreadableRecords(2));
     expect(document.querySelector('[role="alert"]')?.textContent).toBe('Network down');

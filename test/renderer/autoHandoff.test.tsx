@@ -15,7 +15,7 @@ const dialogNamed = (name: string) =>
   [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find((d) => document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent === name);
 
 async function app(handlers = {}) {
-  const ctx = await setup({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1) }), ...handlers }, { init: false });
+  const ctx = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1) }), ...handlers }, { init: false });
   view = await render(<App />, ctx.store);
   await settle();
   return ctx;

@@ -133,7 +133,7 @@ describe('notices from events', () => {
   });
 
   it('a session with unreadable records says how many', async () => {
-    const { store } = await setup({ 'sessions.current': () => sessionView({ unreadableRecords: 3, entries: exchangeEntries(1) }) });
+    const { store } = await setup({ 'sessions.open': () => sessionView({ unreadableRecords: 3, entries: exchangeEntries(1) }) });
     expect(store.getState().notices.map((n) => [n.kind, n.text])).toEqual([['warning', texts.unreadableRecords(3)]]);
   });
 
@@ -145,7 +145,7 @@ describe('notices from events', () => {
 
 describe('session switching', () => {
   it('session_switched rebuilds the chat; the same view arriving twice loads once', async () => {
-    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: exchangeEntries(2) }) });
+    const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(2) }) });
     const view = sessionView({ id: 's2', entries: exchangeEntries(1) });
     fake.emit({ type: 'session_switched', session: view });
     const items = store.getState().chat.items;
@@ -159,7 +159,7 @@ describe('scrolling back in a huge session', () => {
   it('loads the page before the first loaded entry and puts it first', async () => {
     const older = exchangeEntries(2);
     const { store, fake } = await setup({
-      'sessions.current': () => sessionView({ entries: exchangeEntries(1), firstEntryIndex: 4 }),
+      'sessions.open': () => sessionView({ entries: exchangeEntries(1), firstEntryIndex: 4 }),
       'sessions.entries': ({ end, limit }) => ({ entries: older.slice(Math.max(0, end - limit), end), start: Math.max(0, end - limit), versions: {} }),
     });
     expect(store.getState().session?.messageCount).toBe(2);

@@ -38,7 +38,7 @@ const handoffMessages = (reply = DOCUMENT): SessionEntry[] => [
 ];
 
 async function chat(entries: SessionEntry[], handlers: Handlers = {}) {
-  const ctx = await setup({ 'sessions.current': () => sessionView({ entries }), ...handlers });
+  const ctx = await setup({ 'sessions.open': () => sessionView({ entries }), ...handlers });
   view = await render(<ChatView />, ctx.store);
   return { ...ctx, container: view.container };
 }

@@ -35,7 +35,7 @@ const child = sessionView({
 
 describe('handoff guard and busy refusal', () => {
   it('with fewer than two messages warns "Nothing to hand off" and opens nothing', async () => {
-    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1).slice(0, 1) }) });
+    const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1).slice(0, 1) }) });
     store.getState().requestHandoff();
     store.getState().requestHandoff(); // a second click refreshes the warning, it does not stack a copy
     expect(store.getState().handoff.phase).toBe('closed');
@@ -44,13 +44,13 @@ describe('handoff guard and busy refusal', () => {
   });
 
   it('counts message entries only: a handoff card is not a message', async () => {
-    const { store } = await setup({ 'sessions.current': () => child });
+    const { store } = await setup({ 'sessions.open': () => child });
     store.getState().requestHandoff();
     expect(statusTexts(store.getState())).toEqual([texts.nothingToHandOff]);
   });
 
   it('while a reply streams refuses with the busy text, also for /handoff with focus', async () => {
-    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1), isStreaming: true }) });
+    const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1), isStreaming: true }) });
     store.getState().setComposerText('/handoff the parser');
     await store.getState().submitComposer();
     expect(store.getState().handoff.phase).toBe('closed');
@@ -61,7 +61,7 @@ describe('handoff guard and busy refusal', () => {
   });
 
   it('becomes possible once the run ends (agent_end)', async () => {
-    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1), isStreaming: true }) });
+    const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1), isStreaming: true }) });
     fake.emit({ type: 'agent_end', sessionId: 's1' });
     store.getState().requestHandoff();
     expect(store.getState().handoff.phase).toBe('idle');
@@ -72,7 +72,7 @@ describe('handoff flow', () => {
   it('/handoff <focus> goes straight to generation with that focus and the review setting', async () => {
     const start = deferredStart();
     const { store, fake } = await setup({
-      'sessions.current': () => sessionView({ entries: exchangeEntries(1) }),
+      'sessions.open': () => sessionView({ entries: exchangeEntries(1) }),
       'handoff.start': start.handler,
     });
     store.getState().setComposerText('/handoff  keep the API stable ');
@@ -98,7 +98,7 @@ describe('handoff flow', () => {
 
   it('/handoff alone starts generating at once, without focus (SPEC §4.1 step 1)', async () => {
     const start = deferredStart();
-    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1) }), 'handoff.start': start.handler });
+    const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1) }), 'handoff.start': start.handler });
     store.getState().setComposerText('/handoff');
     void store.getState().submitComposer();
     await settle();
@@ -109,7 +109,7 @@ describe('handoff flow', () => {
   });
 
   it('the button and the shortcut still open the dialog first', async () => {
-    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1) }) });
+    const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1) }) });
     store.getState().requestHandoff();
     expect(store.getState().handoff.phase).toBe('idle');
     expect(fake.callsTo('handoff.start')).toHaveLength(0);
@@ -117,7 +117,7 @@ describe('handoff flow', () => {
 
   it('review of a cut-off document is marked as such', async () => {
     const { store } = await setup({
-      'sessions.current': () => sessionView({ entries: exchangeEntries(1) }),
+      'sessions.open': () => sessionView({ entries: exchangeEntries(1) }),
       'handoff.start': () => ({ status: 'review', document: '## Goal\nHalf', missingSections: [], trimmedMessages: 0, cutOff: true }),
     });
     store.getState().requestHandoff();
@@ -129,7 +129,7 @@ describe('handoff flow', () => {
 
   it('review: the edited document is what is committed', async () => {
     const { store, fake } = await setup({
-      'sessions.current': () => sessionView({ entries: exchangeEntries(1) }),
+      'sessions.open': () => sessionView({ entries: exchangeEntries(1) }),
       'settings.get': () => ({ ...DEFAULT_SETTINGS, model: 'm', reviewFirst: true }),
       'handoff.start': () => ({ status: 'review', document: 'original', missingSections: [], trimmedMessages: 0 }),
       'handoff.commit': ({ document }) => ({ status: 'done', document, missingSections: [], contextBefore: 10, contextAfter: 5, trimmedMessages: 0, session: child }),
@@ -146,7 +146,7 @@ describe('handoff flow', () => {
 
   it('discard keeps the old session and tells the backend', async () => {
     const { store, fake } = await setup({
-      'sessions.current': () => sessionView({ entries: exchangeEntries(1) }),
+      'sessions.open': () => sessionView({ entries: exchangeEntries(1) }),
       'handoff.start': () => ({ status: 'review', document: 'doc', missingSections: [], trimmedMessages: 0 }),
     });
     store.getState().requestHandoff();
@@ -162,7 +162,7 @@ describe('handoff flow', () => {
     [{ status: 'failed', message: 'The model returned an empty handoff document.' } as const, 'alert', texts.handoffFailed('The model returned an empty handoff document.')],
     [{ status: 'refused', message: 'Nope' } as const, 'status', 'Nope'],
   ])('result %o is shown in the %s region and closes the dialog', async (result, region, text) => {
-    const { store } = await setup({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1) }), 'handoff.start': () => result });
+    const { store } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1) }), 'handoff.start': () => result });
     store.getState().requestHandoff();
     await store.getState().generateHandoff();
     const s = store.getState();
@@ -173,7 +173,7 @@ describe('handoff flow', () => {
 
   it('a call that fails outright is "Handoff failed: <message>" in the alert region', async () => {
     const { store } = await setup({
-      'sessions.current': () => sessionView({ entries: exchangeEntries(1) }),
+      'sessions.open': () => sessionView({ entries: exchangeEntries(1) }),
       'handoff.start': () => ({ ok: false, error: { code: 'no_api_key', message: 'No API key is configured' } }),
     });
     store.getState().requestHandoff();
@@ -185,7 +185,7 @@ describe('handoff flow', () => {
 describe('Escape is read from live state', () => {
   it('cancels while generating, and only then', async () => {
     const start = deferredStart();
-    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1) }), 'handoff.start': start.handler });
+    const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1) }), 'handoff.start': start.handler });
     store.getState().requestHandoff();
     const escape = store.getState().escape; // taken before generation starts: must still see the new phase
     void store.getState().generateHandoff();
@@ -203,7 +203,7 @@ describe('Escape is read from live state', () => {
   });
 
   it('closes the dialog when idle without calling the backend', async () => {
-    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1) }) });
+    const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1) }) });
     store.getState().requestHandoff();
     store.getState().escape();
     expect(store.getState().handoff.phase).toBe('closed');

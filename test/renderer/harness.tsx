@@ -58,7 +58,7 @@ function defaultHandlers(): Handlers {
     'settings.get': () => DEFAULT_SETTINGS,
     'settings.set': (patch) => ({ ...DEFAULT_SETTINGS, ...patch }),
     'models.list': () => [...FALLBACK_MODELS],
-    'sessions.current': () => sessionView(),
+    'sessions.open': () => sessionView(),
     'sessions.list': () => [],
     'chat.commands': () => [
       { name: 'handoff', hint: '[focus instructions]', description: 'Hand off to a fresh session' },

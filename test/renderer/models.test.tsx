@@ -27,7 +27,7 @@ describe('model pickers', () => {
     await app({
       'models.list': () => [BIG, ...FALLBACK_MODELS],
       'settings.get': () => ({ ...DEFAULT_SETTINGS, model: 'my-custom-model' }),
-      'sessions.current': () => sessionView({ model: 'my-custom-model' }),
+      'sessions.open': () => sessionView({ model: 'my-custom-model' }),
     });
     const picker = toolbarPicker();
     expect(picker.value).toBe('my-custom-model');
@@ -45,7 +45,7 @@ describe('model pickers', () => {
   });
 
   it('take a changed list from models_changed, and the meter measures against the chosen model\'s window', async () => {
-    const { fake, store } = await app({ 'sessions.current': () => sessionView({ contextTokens: 100_000 }) });
+    const { fake, store } = await app({ 'sessions.open': () => sessionView({ contextTokens: 100_000 }) });
     expect(options(toolbarPicker()).map(([, label]) => label)).toEqual(FALLBACK_MODELS.map((m) => m.displayName));
     expect(meter()).toContain('Context 100k / 200k (50%)');
 
@@ -59,7 +59,7 @@ describe('model pickers', () => {
   });
 
   it('a session view of a 1M model shows its window', async () => {
-    await app({ 'models.list': () => [BIG], 'sessions.current': () => sessionView({ model: 'claude-big-6', contextWindow: 1_000_000, contextTokens: 250_000 }) });
+    await app({ 'models.list': () => [BIG], 'sessions.open': () => sessionView({ model: 'claude-big-6', contextWindow: 1_000_000, contextTokens: 250_000 }) });
     expect(meter()).toContain('Context 250k / 1M (25%)');
   });
 });

@@ -57,7 +57,7 @@ describe('notices fade, never repeat and never pile up', () => {
 
 describe('one failed handoff, one notice, with Retry', () => {
   it('the run error and the failure are one alert, "Handoff failed: …"; Retry generates again with the same focus', async () => {
-    const ctx = await setup({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1) }) }, { init: false });
+    const ctx = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1) }) }, { init: false });
     const { store, fake } = ctx;
     const message = 'The Anthropic API had an internal error (500). Try again.';
     fake.on({
@@ -84,7 +84,7 @@ describe('one failed handoff, one notice, with Retry', () => {
   });
 
   it('a key problem offers Open settings instead, which opens Settings at the key', async () => {
-    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1) }) }, { init: false });
+    const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1) }) }, { init: false });
     fake.on({
       'handoff.start': () => {
         fake.emit({ type: 'error', sessionId: 's1', code: 'no_api_key', message: 'The API key was rejected (401).' });
@@ -105,7 +105,7 @@ describe('Retry repeats the action that failed', () => {
   it('a reply the API failed: the notice offers Retry, which asks for the reply again; the next run clears it', async () => {
     const question = messageEntry('user', 'Why?');
     const failed = messageEntry('assistant', 'Half an answer', { errorMessage: 'overloaded' });
-    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: [question, failed] }) });
+    const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: [question, failed] }) });
     view = await render(<App />, store);
     await settle();
     const message = 'The Anthropic API is overloaded (529). Try again shortly.';
@@ -121,7 +121,7 @@ describe('Retry repeats the action that failed', () => {
 
   it('a message whose reply never came: Retry asks for its reply; an error not of the API offers no Retry', async () => {
     const question = messageEntry('user', 'Still waiting');
-    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: [question] }) });
+    const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: [question] }) });
     await step(() => fake.emit({ type: 'error', sessionId: 's1', code: 'rate_limited', message: 'Rate limited' }));
     await step(() => store.getState().notices[0]!.action!.run());
     expect(fake.callsTo('chat.regenerate')).toEqual([{ entryId: question.id }]);

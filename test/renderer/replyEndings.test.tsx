@@ -23,7 +23,7 @@ afterEach(() => view?.unmount());
 beforeAll(stubLayout);
 
 async function chat(entries: SessionEntry[], extra = {}) {
-  const ctx = await setup({ 'sessions.current': () => sessionView({ entries, ...extra }), 'chat.continue': () => ({ ok: true }) });
+  const ctx = await setup({ 'sessions.open': () => sessionView({ entries, ...extra }), 'chat.continue': () => ({ ok: true }) });
   view = await render(<ChatView />, ctx.store);
   return { ...ctx, container: view.container };
 }

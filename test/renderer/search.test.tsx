@@ -101,9 +101,41 @@ describe('the count and the highlights', () => {
   });
 });
 
+describe('the count and the highlights, in formulas and diagrams', () => {
+  it('agree: a formula is found by its TeX source, a match in it marks the whole formula, prices are text', async () => {
+    const reply = ['The area is $\\pi r^2$, for $5 or $10.', '', '$$', 'A = \\pi r^2', '$$', '', '```mermaid', 'graph TD', '  Circle --> Area', '```'].join('\n');
+    const { store } = await setup();
+    const chat = buildChat([messageEntry('assistant', reply), messageEntry('user', 'So $\\pi r^2$ it is')]);
+    view = await render(
+      <div>
+        {chat.items.map((item) => (
+          <div key={item.key} className="chat-row">
+            <ChatRow item={item} />
+          </div>
+        ))}
+      </div>,
+      store,
+    );
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && document.querySelectorAll('.math').length < 2) await settle();
+    const rows = [...view.container.querySelectorAll<HTMLElement>('.chat-row')];
+    const formulas = [...rows[0]!.querySelectorAll('.math')];
+    expect(formulas).toHaveLength(2);
+    for (const query of ['pi r^2', 'A = \\pi', '$', 'Circle --> Area', 'area']) {
+      const counted = chat.items.map((item) => findMatches([item], query).length);
+      expect(rows.map((row) => rangesIn(row, findNeedle(query)).length), query).toEqual(counted);
+    }
+    expect(findMatches(chat.items, 'pi r^2').map((m) => m.index)).toEqual([1, 0, 0]);
+    expect(findMatches(chat.items, '$').map((m) => m.index)).toEqual([1, 1, 0, 0]); // the user's dollars as typed, the reply's prices
+    // Each match in the reply's formulas marks the whole typeset formula.
+    const marked = rangesIn(rows[0]!, findNeedle('pi r^2')).map((range) => range.startContainer.childNodes[range.startOffset]);
+    expect(marked).toEqual(formulas);
+  });
+});
+
 describe('Find in session', () => {
   it('opens with CmdOrCtrl+F, counts matches, steps with Enter / Shift+Enter and the buttons, and closes with Escape', async () => {
-    const { store } = await app({ 'sessions.current': () => sessionView({ entries: entries('apple pie', 'an apple a day', 'APPLE!') }) });
+    const { store } = await app({ 'sessions.open': () => sessionView({ entries: entries('apple pie', 'an apple a day', 'APPLE!') }) });
     await key(window, 'f', { ctrlKey: true });
     const findBox = () => document.querySelector<HTMLInputElement>('input[aria-label="Find in session"]');
     const box = findBox()!;
@@ -139,7 +171,7 @@ describe('Find in session', () => {
     const older = entries('needle in the oldest', 'hay', 'hay', 'a needle again');
     const newer = entries('needle of today', 'hay');
     const { store, fake } = await setup({
-      'sessions.current': () => sessionView({ entries: newer, firstEntryIndex: older.length }),
+      'sessions.open': () => sessionView({ entries: newer, firstEntryIndex: older.length }),
       'sessions.entries': ({ end, limit }) => ({ entries: older.slice(Math.max(0, end - limit), end), start: Math.max(0, end - limit), versions: {} }),
     });
     store.getState().openFind();
@@ -157,7 +189,7 @@ describe('Find in session', () => {
   });
 
   it('keeps the shown match while new messages arrive', async () => {
-    const { store, fake } = await setup({ 'sessions.current': () => sessionView({ entries: entries('a walrus', 'two walruses') }) });
+    const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: entries('a walrus', 'two walruses') }) });
     store.getState().openFind();
     store.getState().setFindQuery('walrus');
     await step(() => store.getState().findStep('older'));

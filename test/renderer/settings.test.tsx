@@ -55,6 +55,25 @@ describe('the API key in web mode', () => {
   });
 });
 
+describe('Open logs folder', () => {
+  it('in web mode shows where the logs are on the server’s machine', async () => {
+    const { fake } = await openSettings({ 'app.openLogs': () => ({ opened: false, path: '/srv/baton/logs' }) });
+    const dialog = document.querySelector('[role="dialog"]')!;
+    expect(dialog.querySelector('[role="status"]')).toBeNull();
+    await click(buttonNamed(dialog, 'Open logs folder'));
+    expect(fake.callsTo('app.openLogs')).toEqual([{}]);
+    expect(dialog.querySelector('[role="status"]')?.textContent).toBe(`${uiTexts.logsAreIn} /srv/baton/logs`);
+  });
+
+  it('on the desktop opens the folder and shows nothing more', async () => {
+    const { fake } = await openSettings({ 'app.openLogs': () => ({ opened: true, path: '/home/me/.config/Baton/logs' }) });
+    const dialog = document.querySelector('[role="dialog"]')!;
+    await click(buttonNamed(dialog, 'Open logs folder'));
+    expect(fake.callsTo('app.openLogs')).toEqual([{}]);
+    expect(dialog.querySelector('[role="status"]')).toBeNull();
+  });
+});
+
 describe('Theme and font size', () => {
   it('are saved through settings.set and applied to the page at once; System follows the OS', async () => {
     let saved: Settings = DEFAULT_SETTINGS;

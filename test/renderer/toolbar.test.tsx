@@ -39,7 +39,7 @@ describe('the toolbar', () => {
       ...exchangeEntries(1),
       outcomeEntry({ outcome: 'done', document: '## Goal\nShip it', childSession: 'child', childTitle: 'Ship it' }),
     ];
-    const { fake } = await app({ 'sessions.current': () => sessionView({ entries: handedOff, contextTokens: 180_000 }) });
+    const { fake } = await app({ 'sessions.open': () => sessionView({ entries: handedOff, contextTokens: 180_000 }) });
     const handOff = buttonNamed(toolbar(), 'Hand off')!;
     expect(handOff.classList.contains('invite')).toBe(false);
     expect(document.querySelector('.statusline .context.long')).not.toBeNull(); // the context is long all the same
@@ -53,7 +53,7 @@ describe('the toolbar', () => {
 
 describe('the context meter', () => {
   it('counts up to the threshold as good and past it as a warning, like its label', async () => {
-    await app({ 'sessions.current': () => sessionView({ contextTokens: 150_000, contextWindow: 200_000 }) });
+    await app({ 'sessions.open': () => sessionView({ contextTokens: 150_000, contextWindow: 200_000 }) });
     const meter = document.querySelector('meter')!;
     expect([meter.getAttribute('low'), meter.getAttribute('high'), meter.getAttribute('optimum')]).toEqual(['140000', '140000', '0']);
   });

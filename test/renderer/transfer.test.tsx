@@ -16,7 +16,7 @@ afterEach(() => view?.unmount());
 
 async function screen(handlers: Handlers = {}) {
   const downloads: DownloadFile[] = [];
-  const ctx = await setup({ 'sessions.current': () => sessionView({ entries: exchangeEntries(1) }), ...handlers }, { deps: { download: (f) => downloads.push(f) } });
+  const ctx = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1) }), ...handlers }, { deps: { download: (f) => downloads.push(f) } });
   view = await render(
     <>
       <MainScreen />
@@ -80,7 +80,7 @@ describe('Export document', () => {
   it('asks the core for the document of the card it is on', async () => {
     const card = { type: 'custom_message' as const, id: 'card1', parentId: null, timestamp: '2025-01-01T00:00:00.000Z', customType: 'handoff', content: '<handoff-context>\n## Goal\nX\n</handoff-context>', display: true };
     const { fake, downloads } = await screen({
-      'sessions.current': () => sessionView({ entries: [card] }),
+      'sessions.open': () => sessionView({ entries: [card] }),
       'sessions.exportDocument': () => ({ ...download, fileName: 'handoff.md' }),
     });
     await click(buttonNamed(document, 'Export document'));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markdownShownText } from '../../shared/markdownText';
+import { unclosedMarkdownLines } from '../support/hostileFiles';
 
 describe('markdownShownText', () => {
   it('drops emphasis, code and link markup, keeping what they show', () => {
@@ -27,5 +28,33 @@ describe('markdownShownText', () => {
   it('finds the fences of a code block indented in a list, and one closed only by a longer fence', () => {
     expect(markdownShownText(['1. Run:', '    ```sh', '    npm test', '    ```', 'done'].join('\n'))).toBe(['Run:', '    npm test', 'done'].join('\n'));
     expect(markdownShownText(['````md', '```', '**kept**', '````', '**gone**'].join('\n'))).toBe(['```', '**kept**', 'gone'].join('\n'));
+  });
+
+  it('shows a formula as its TeX source without the dollars, and prices as written', () => {
+    expect(markdownShownText('Energy $E=mc^2$ and $$\\sum_i x_i$$, or $$ a $$; *not* $a*b*c$ emphasis.')).toBe('Energy E=mc^2 and \\sum_i x_i, or a; not a*b*c emphasis.');
+    expect(markdownShownText('It costs $5 for the **basic** plan and $10 for pro; $5-$10, $ 3 $ off.')).toBe('It costs $5 for the basic plan and $10 for pro; $5-$10, $ 3 $ off.');
+    expect(markdownShownText('not \\$y$ math, `$code$` and $$$three$$$')).toBe('not $y$ math, $code$ and $$$three$$$');
+    expect(markdownShownText('Pay $5 and then $x$ more.')).toBe('Pay $5 and then x more.');
+  });
+
+  it('drops the dollar lines around a display formula, keeping its lines as written', () => {
+    expect(markdownShownText(['Then:', '$$', '\\frac{a}{b} = **c**', '$$', '$$x$$ on its own line', 'after'].join('\n'))).toBe(
+      ['Then:', '\\frac{a}{b} = **c**', 'x on its own line', 'after'].join('\n'),
+    );
+  });
+
+  it('keeps private-use characters of the text as written', () => {
+    expect(markdownShownText('\ue0000\ue001 and `code`')).toBe('\ue0000\ue001 and code');
+  });
+
+  it('reads a 300 KB line of markers that never close in one pass', () => {
+    // Each opening marker searched afresh for its close: one such line took a search tens of seconds.
+    for (const line of unclosedMarkdownLines(300_000)) {
+      const started = performance.now();
+      const shown = markdownShownText(line);
+      expect(performance.now() - started, line.slice(0, 12)).toBeLessThan(2000);
+      // Unclosed markers are shown as written (compared as a flag: a failure would print 300 KB).
+      if (/^(\*a|_|~~|\[a |<http:|\$)/.test(line)) expect(shown === line, line.slice(0, 12)).toBe(true);
+    }
   });
 });

@@ -2,13 +2,17 @@
 // sources), run under a recording stand-in for `electron` and nothing else faked: the real core, real
 // files in a temp data dir, the fake Anthropic server on 127.0.0.1. Driven through the API the preload
 // exposes, as the renderer drives it. The Electron binary is not needed (test/shell/desktopHost).
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, type BatonEvent } from '../../shared/contract';
+import { launchEnv } from '../../scripts/launchEnv.mjs';
 import { apiKeyOf, useFakeAnthropic } from '../fakeAnthropic';
-import { buildDesktopBundles, startDesktopHost, type DesktopHost } from './desktopHost/desktopHost';
+import { buildDesktopBundles, startDesktopHost, type DesktopHost, type MenuItem } from './desktopHost/desktopHost';
 
 const root = join(import.meta.dirname, '..', '..');
 const API_KEY = 'sk-ant-built-bundles-test';
@@ -154,7 +158,7 @@ describe('the built app, driven through the preload API', () => {
   it('hands off: a new session starts whose file holds the handoff document', async () => {
     await chat('We are building a bridge');
     await chat('Use steel, not wood');
-    const parent = await desktop.call('sessions.current', {});
+    const parent = await desktop.call('sessions.open', {});
     if (!parent.ok) throw new Error(parent.error.message);
 
     fake.enqueue({ kind: 'text', text: '## Goal\nBuild a steel bridge' });
@@ -173,11 +177,26 @@ describe('the built app, driven through the preload API', () => {
   it('saves an export through the save dialog into the file the user chose, not handing it to the page', async () => {
     expect(await desktop.call('sessions.new', {})).toMatchObject({ ok: true });
     await chat('Export me');
-    const current = await desktop.call('sessions.current', {});
+    const current = await desktop.call('sessions.open', {});
     if (!current.ok) throw new Error(current.error.message);
     const saved = await desktop.call('sessions.export', { id: current.data.header.id, format: 'markdown' });
     expect(saved).toEqual({ ok: true, data: { status: 'saved', path: join(saveDir, 'Export me.md') } });
     expect(readFileSync(join(saveDir, 'Export me.md'), 'utf8')).toMatch(/^# Export me\n[\s\S]*## You · [^\n]*\n\nExport me\n/);
+  });
+
+  it('opens the logs folder from Settings and from Help → Open logs folder, in the file manager', async () => {
+    const logs = join(dataDir, 'logs');
+    expect(await desktop.call('app.openLogs', {})).toEqual({ ok: true, data: { opened: true, path: logs } });
+    expect(existsSync(logs)).toBe(true);
+    await desktop.clickMenu(['help', 'Open logs folder']);
+    await expect.poll(() => desktop.openedPaths()).toEqual([logs, logs]);
+  });
+
+  it('Help → Check for updates in a run from the sources says updates come with the installed app, and checks nothing', async () => {
+    await desktop.clickMenu(['help', 'Check for updates']);
+    await expect.poll(() => desktop.messageBoxes()).toEqual([
+      { type: 'info', message: 'Updates come with the installed app.', detail: 'This copy runs from its sources; update it with git pull.', buttons: ['OK'] },
+    ]);
   });
 
   it('answers a malformed payload with invalid_input, and does not throw', async () => {
@@ -215,12 +234,126 @@ describe('an error nothing caught in the main process', () => {
       await expect.poll(() => errors().length).toBe(1);
       expect(errors()[0]).toMatchObject({ code: 'internal' });
       await expect.poll(() => other.logs()).toContain('[baton] Unexpected error (Baton keeps running)');
+      // electron-log has it in the data folder's log too, with the stack.
+      const logFile = join(crashDir, 'logs', 'baton.log');
+      await expect.poll(() => existsSync(logFile) && readFileSync(logFile, 'utf8')).toMatch(
+        /\[error\] Unexpected error \(Baton keeps running\): Error: An uncaught error in the main process\n\s+at /,
+      );
       expect(await other.call('app.info', {})).toMatchObject({ ok: true });
     } finally {
       other.kill();
       rmSync(crashDir, { recursive: true, force: true });
     }
   }, 30_000);
+});
+
+describe('development powers of the built app', () => {
+  const DEV_SERVER = 'http://localhost:5173/';
+  const viewRoles = (menu: MenuItem[]) => menu.find((item) => item.label === 'View')?.submenu?.map((item) => item.role ?? item.type);
+
+  /** The app as scripts/start.mjs launches it; `electron-vite dev` adds its dev server's URL for `npm run dev`. */
+  async function launched(dev: boolean, terminal: NodeJS.ProcessEnv) {
+    const dir = mkdtempSync(join(tmpdir(), 'baton-desktop-dev-'));
+    const env = launchEnv({ dev, binary: 'electron', env: { ...terminal, BATON_DATA_DIR: dir, ANTHROPIC_API_KEY: API_KEY } });
+    const host = await startDesktopHost({ mainBundle: bundles.main, env: dev ? { ...env, ELECTRON_RENDERER_URL: DEV_SERVER } : env });
+    host.kill();
+    rmSync(dir, { recursive: true, force: true });
+    return host.facts;
+  }
+
+  it('npm start: DevTools closed and not in the menu, and the built page shown whatever the terminal set', async () => {
+    const facts = await launched(false, { ELECTRON_RENDERER_URL: DEV_SERVER, BATON_DEV: '1' });
+    expect(facts.webPreferences.devTools).toBe(false);
+    expect(facts.appUrl).toBe('app://baton/index.html');
+    expect(viewRoles(facts.menu)).toEqual(['resetZoom', 'zoomIn', 'zoomOut', 'separator', 'togglefullscreen']);
+  }, 30_000);
+
+  it('npm run dev: DevTools and Reload in the menu, and the dev server’s page', async () => {
+    const facts = await launched(true, {});
+    expect(facts.webPreferences.devTools).toBe(true);
+    expect(facts.appUrl).toBe(DEV_SERVER);
+    expect(viewRoles(facts.menu)?.slice(0, 2)).toEqual(['reload', 'toggleDevTools']);
+  }, 30_000);
+});
+
+describe('updates of an installed app (an AppImage), from a release feed on 127.0.0.1', () => {
+  /** The version the stand-in's app reports. */
+  const RUNNING = '0.0.0-stand-in';
+
+  /** An installed Baton whose feed offers `version`, as an executable that says it ran. */
+  async function installedApp(version: string) {
+    const dir = mkdtempSync(join(tmpdir(), 'baton-update-'));
+    const started = join(dir, 'new-version-started');
+    const release = Buffer.from(`#!/bin/sh\necho started > '${started}'\n`);
+    const sha512 = createHash('sha512').update(release).digest('base64');
+    const feed = createServer((request, response) => {
+      const path = new URL(request.url ?? '/', 'http://feed').pathname;
+      if (path === '/latest-linux.yml') {
+        response.end(
+          `version: ${version}\nfiles:\n  - url: Baton-${version}.AppImage\n    sha512: ${sha512}\n    size: ${release.length}\n` +
+            `path: Baton-${version}.AppImage\nsha512: ${sha512}\nreleaseDate: '2026-01-01T00:00:00.000Z'\n`,
+        );
+      } else if (path === `/Baton-${version}.AppImage`) {
+        response.setHeader('content-length', release.length);
+        response.end(release);
+      } else {
+        response.statusCode = 404;
+        response.end();
+      }
+    });
+    await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
+    const resources = join(dir, 'resources');
+    mkdirSync(resources);
+    // What electron-builder writes into an installed app from electron-builder.yml's publish.
+    writeFileSync(join(resources, 'app-update.yml'), `provider: generic\nurl: http://127.0.0.1:${(feed.address() as AddressInfo).port}/\nupdaterCacheDirName: baton-updater\n`);
+    const installed = join(dir, 'Baton.AppImage');
+    writeFileSync(installed, 'the installed version', { mode: 0o755 });
+    const app = await startDesktopHost({
+      mainBundle: bundles.main,
+      env: {
+        BATON_DATA_DIR: join(dir, 'data'),
+        ANTHROPIC_API_KEY: API_KEY,
+        BATON_TEST_PACKAGED: '1',
+        BATON_TEST_RESOURCES: resources,
+        APPIMAGE: installed,
+        XDG_CACHE_HOME: join(dir, 'cache'),
+      },
+    });
+    const close = () => {
+      app.kill();
+      feed.close();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    return { app, release, started, installed, close };
+  }
+
+  it('finds the newer release, downloads it in the background, offers Restart to update, and restarting installs and starts it', async () => {
+    const { app, release, started, installed, close } = await installedApp('0.2.0');
+    try {
+      await expect
+        .poll(() => app.messageBoxes(), { timeout: 20_000 })
+        .toEqual([expect.objectContaining({ message: 'Baton 0.2.0 is ready to install.', buttons: ['Restart to update', 'Later'] })]);
+      // The stand-in's user takes the default, Restart to update: the release replaces the app and starts.
+      await expect.poll(() => existsSync(started) && readFileSync(started, 'utf8'), { timeout: 10_000 }).toBe('started\n');
+      expect(readFileSync(installed).equals(release)).toBe(true);
+    } finally {
+      close();
+    }
+  }, 60_000);
+
+  it('Help → Check for updates, with nothing newer on the feed, says this is the latest version and changes nothing', async () => {
+    const { app, installed, close } = await installedApp(RUNNING);
+    try {
+      expect(await app.call('app.info', {})).toMatchObject({ ok: true, data: { version: RUNNING } });
+      await app.clickMenu(['help', 'Check for updates']);
+      await expect
+        .poll(() => app.messageBoxes(), { timeout: 20_000 })
+        .toEqual([expect.objectContaining({ message: `Baton ${RUNNING} is the latest version.` })]);
+      expect(readFileSync(installed, 'utf8')).toBe('the installed version');
+    } finally {
+      close();
+    }
+  }, 60_000);
 });
 
 describe('quitting the built app', () => {

@@ -1,6 +1,6 @@
 // Electron fuses (SPEC §6): the build's fuse settings, and the script applying them to a binary. No
 // Electron binary can be had here, so the script runs on a stand-in file carrying a fuse wire exactly as
-// an Electron binary lays it out (sentinel, version, length, one byte per fuse).
+// an Electron binary lays it out (test/support/fuseWire.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,18 +8,12 @@ import { join } from 'node:path';
 import { FuseV1Options, FuseVersion, getCurrentFuseWire } from '@electron/fuses';
 import { describe, expect, it } from 'vitest';
 import { FUSES } from '../../scripts/fuses.mjs';
+import { FUSE_COUNT, FUSE_OFF, FUSE_ON, FUSE_SENTINEL, writeStandInElectron } from '../support/fuseWire';
 
 const root = join(import.meta.dirname, '..', '..');
-const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
-const ON = 0x31;
-const OFF = 0x30;
-const fuseCount = Object.values(FuseV1Options).filter((v) => typeof v === 'number').length;
-
-/** A file laid out like an Electron binary's fuse wire, every fuse at Electron's default. */
 function standInBinary(dir: string): string {
-  const defaults = [ON, OFF, ON, ON, OFF, OFF, OFF, ON, ON].slice(0, fuseCount);
   const path = join(dir, 'electron');
-  writeFileSync(path, Buffer.concat([Buffer.from('\x7fELF…code before…'), Buffer.from(SENTINEL), Buffer.from([1, defaults.length, ...defaults]), Buffer.from('…code after')]));
+  writeStandInElectron(path);
   return path;
 }
 
@@ -27,7 +21,7 @@ describe('the fuse settings', () => {
   it('decide every fuse this Electron knows, and require that of future ones', () => {
     expect(FUSES.version).toBe(FuseVersion.V1);
     expect(FUSES.strictlyRequireAllFuses).toBe(true);
-    for (let fuse = 0; fuse < fuseCount; fuse++) expect(typeof (FUSES as Record<number, unknown>)[fuse], FuseV1Options[fuse]).toBe('boolean');
+    for (let fuse = 0; fuse < FUSE_COUNT; fuse++) expect(typeof (FUSES as Record<number, unknown>)[fuse], FuseV1Options[fuse]).toBe('boolean');
   });
 
   it('turn off running as Node, NODE_OPTIONS, inspect flags and file:// privileges; turn on cookie encryption and asar-only loading with integrity checks', () => {
@@ -51,15 +45,15 @@ describe('the fuse settings', () => {
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       const wire = await getCurrentFuseWire(binary);
-      for (let fuse = 0; fuse < fuseCount; fuse++) {
-        expect(wire[fuse as FuseV1Options], FuseV1Options[fuse]).toBe((FUSES as Record<number, boolean>)[fuse] ? ON : OFF);
+      for (let fuse = 0; fuse < FUSE_COUNT; fuse++) {
+        expect(wire[fuse as FuseV1Options], FuseV1Options[fuse]).toBe((FUSES as Record<number, boolean>)[fuse] ? FUSE_ON : FUSE_OFF);
       }
       // Only the wire changed: the rest of the binary is byte for byte the same.
       const after = readFileSync(binary);
-      const wireAt = before.indexOf(SENTINEL) + SENTINEL.length + 2;
+      const wireAt = before.indexOf(FUSE_SENTINEL) + FUSE_SENTINEL.length + 2;
       expect(after.length).toBe(before.length);
       expect(after.subarray(0, wireAt).equals(before.subarray(0, wireAt))).toBe(true);
-      expect(after.subarray(wireAt + fuseCount).equals(before.subarray(wireAt + fuseCount))).toBe(true);
+      expect(after.subarray(wireAt + FUSE_COUNT).equals(before.subarray(wireAt + FUSE_COUNT))).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

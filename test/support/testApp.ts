@@ -55,8 +55,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const start = async () => {
     core = startCore({ ...options, dataDir });
     server = await startWebServer({
-      dispatch: core.dispatch,
-      subscribe: core.subscribe,
+      connect: () => core.connect(),
       staticDir: options.staticDir ?? RENDERER_DIR,
       token,
       port,

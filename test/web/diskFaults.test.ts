@@ -111,7 +111,7 @@ describe('a read-only data folder', () => {
     const refused = { ok: false, error: { code: 'storage', message: expect.stringContaining('The disk is read-only, so this was not saved.') } };
     expect(await page.call('chat.send', { text: 'Second' })).toMatchObject(refused);
     expect(await page.call('sessions.new', {})).toMatchObject(refused);
-    const current = (await page.call('sessions.current', {})) as { ok: true; data: { header: { id: string } } };
+    const current = (await page.call('sessions.open', {})) as { ok: true; data: { header: { id: string } } };
     expect(await page.call('sessions.rename', { id: current.data.header.id, title: 'Renamed' })).toMatchObject(refused);
 
     expect(await page.call('app.info', {})).toMatchObject({ ok: true, data: { name: 'Baton' } });
@@ -126,7 +126,7 @@ describe('a read-only data folder', () => {
     fake.enqueue({ kind: 'text', text: 'From the first session' });
     await page.call('chat.send', { text: 'First' });
     await expect.poll(() => page.events.some((e) => e.type === 'agent_end')).toBe(true);
-    const first = (await page.call('sessions.current', {})) as { ok: true; data: { header: { id: string } } };
+    const first = (await page.call('sessions.open', {})) as { ok: true; data: { header: { id: string } } };
     await page.call('sessions.new', {});
     fake.enqueue({ kind: 'text', text: 'From the latest session' });
     await page.call('chat.send', { text: 'Latest' });
@@ -145,7 +145,7 @@ describe('a read-only data folder', () => {
     const why = expect.stringMatching(/^The disk is read-only, so this was not saved\. Sessions can be read but not changed .*\(EROFS\)\.$/);
     expect(await page.call('app.info', {})).toMatchObject({ ok: true, data: { storageProblem: why } });
     // Where the user left off, read-only.
-    expect(JSON.stringify(await page.call('sessions.current', {}))).toContain('From the latest session');
+    expect(JSON.stringify(await page.call('sessions.open', {}))).toContain('From the latest session');
     expect(await page.call('chat.send', { text: 'Not saved' })).toMatchObject({ ok: false, error: { code: 'storage', message: why } });
     // Another session opens too, read-only.
     const opened = await page.call('sessions.open', { id: first.data.header.id });

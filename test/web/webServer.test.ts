@@ -1,6 +1,6 @@
 // Web mode's doors: the token and the Origin on every WebSocket, the static files, and the CLI's URL line.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,6 +126,9 @@ describe('npm run web', () => {
       expect(url.searchParams.get('token')).toBe('fixed-token');
       const page = await fetch(url);
       expect(await page.text()).toContain('<div id="root">');
+      // Its log is in the data folder too: with no key, the model list could not be fetched.
+      const logFile = join(dataDir, 'logs', 'baton.log');
+      await expect.poll(() => existsSync(logFile) && readFileSync(logFile, 'utf8')).toMatch(/\[warn\] Could not fetch the model list \(No API key is configured\)/);
     } finally {
       // The child saves its index as it stops: wait for that before removing its folder.
       const exited = new Promise((resolve) => child.once('exit', resolve));

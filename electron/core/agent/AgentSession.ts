@@ -1,17 +1,17 @@
-// The conversation owner (SPEC §3): the agent state (the messages the model sees), the open session, the
-// provider, the message queues, the todos and the run's abort controller. A run is agentLoop over hooks
-// that read and change this state; handoff is a HandoffPipeline that drives this class's public API.
+// The conversation owner (SPEC §3): the agent state (the messages the model sees), its session (one
+// SessionManager, bound for life), the provider, the message queues, the todos and the run's abort
+// controller. A run is agentLoop over hooks that read and change this state. Handoff is a neighbour
+// (handoff/HandoffPipeline) that drives this class's public API; nothing here knows of it.
 // The state follows the branch shown (SPEC §5 message actions): an edit, a regenerate or another version
 // moves the session's leaf, and the context, the meter, the model and the todos are read from its branch.
 import { isAttachment } from '../../../shared/attachments';
 import type { BatonEvent, QueueName } from '../../../shared/contract';
 import { fallbackModel, type ModelInfo } from '../../../shared/models';
-import type { AgentMessage, AttachmentBlock, ContentBlock, MessageEntry, SessionEntry, TodoItem } from '../../../shared/session';
+import type { AgentMessage, ContentBlock, MessageEntry, SessionEntry, TodoItem } from '../../../shared/session';
 import { CustomType } from '../../../shared/sessionFormat';
 import type { Settings } from '../../../shared/settings';
 import { texts } from '../../../shared/texts';
 import { BatonError, toApiError } from '../errors';
-import { HandoffPipeline, type HandoffDone, type HandoffDraft } from '../handoff/HandoffPipeline';
 import { branchWindow } from '../session/branchWindow';
 import type { SessionManager } from '../session/SessionManager';
 import { buildContext, isRefusal, lastModelChange } from '../session/sessionContext';
@@ -28,7 +28,6 @@ import type { Tool } from './tools';
 
 export type { AgentProvider } from './agentLoop';
 export { CONTINUE_PROMPT, type RunHandle, type RunOptions } from './runOptions';
-export { HandoffError, type HandoffDone, type HandoffDraft } from '../handoff/HandoffPipeline';
 
 export const SYSTEM_PROMPT =
   'You are Claude, chatting with the user in Baton, a desktop chat app. Be direct, accurate and helpful; ' +
@@ -47,17 +46,12 @@ export interface AgentSessionOptions {
   /** The model's context window; defaults to modelInfo's. Tests shrink it. */
   contextWindowFor?: (model: string) => number;
   systemPrompt?: string;
-  /**
-   * The titles the handoff chain of a session already uses (the other sessions of its handoff tree), so
-   * a handed-off session gets a title of its own. Without it only the parent's title is known.
-   */
-  chainTitles?: (sessionId: string) => readonly string[];
 }
 
 type Listener = (event: BatonEvent) => void;
 
 export class AgentSession {
-  private manager!: SessionManager;
+  private readonly manager: SessionManager;
   private messages: AgentMessage[] = [];
   private lastModel: string | undefined;
   private controller: AbortController | undefined;
@@ -67,14 +61,12 @@ export class AgentSession {
   private readonly todos: TodoState;
   private readonly tools: Tool[];
   private readonly meter = new ContextMeter();
-  private readonly handoffs: HandoffPipeline;
   readonly provider: AgentProvider;
   readonly systemPrompt: string;
   private readonly getSettings: () => Settings;
   private readonly promptsDir: string;
   private readonly windowFor: (model: string) => number;
   readonly modelInfo: (model: string) => ModelInfo;
-  readonly chainTitles: (sessionId: string) => readonly string[];
 
   constructor(options: AgentSessionOptions) {
     this.provider = options.provider;
@@ -83,13 +75,12 @@ export class AgentSession {
     this.modelInfo = options.modelInfo ?? fallbackModel;
     this.windowFor = options.contextWindowFor ?? ((model) => this.modelInfo(model).contextWindow);
     this.systemPrompt = options.systemPrompt ?? SYSTEM_PROMPT;
-    this.chainTitles = options.chainTitles ?? (() => []);
     this.batcher = new EventBatcher((event) => this.deliver(event), undefined, options.now && clockFrom(options.now));
     this.queues = new MessageQueues((q) => this.emit({ type: 'queue_changed', sessionId: this.sessionId, steering: q.steering, followUp: q.followUp }));
     this.todos = new TodoState((todos) => this.emit({ type: 'todos_changed', sessionId: this.sessionId, todos }));
     this.tools = [createTodoWriteTool(this.todos)];
-    this.handoffs = new HandoffPipeline(this);
-    this.bind(options.sessionManager);
+    this.manager = options.sessionManager;
+    this.followBranch();
   }
 
   // ---- state ------------------------------------------------------------------------------------
@@ -105,6 +96,12 @@ export class AgentSession {
 
   get sessionManager(): SessionManager {
     return this.manager;
+  }
+
+  /** Closes the session's file (its lock is released); the agent is not used after this. */
+  close(): void {
+    this.abort();
+    this.manager.close();
   }
 
   get isStreaming(): boolean {
@@ -149,30 +146,13 @@ export class AgentSession {
     return this.messages.slice();
   }
 
-  /** Opens another session: closes the current file, loads the new one's context, todos and model. */
-  switchSession(sessionManager: SessionManager): void {
-    this.refuseWhileBusy();
-    if (sessionManager === this.manager) return;
-    const old = this.manager;
-    this.bind(sessionManager);
-    old.close();
-  }
-
-  /**
-   * Reads the open session afresh (after its manager moved to a new file): the context, the meter, the
-   * todos and the last model come from the file; the queues and the todo reminder counter start empty.
-   */
-  reload(): void {
-    this.bind(this.manager);
-  }
-
   // ---- runs -------------------------------------------------------------------------------------
 
   /** Starts a run; resolves once the prompt is on disk (rejects with the storage error, nothing shown). */
   async start(text: string, options: RunOptions = {}): Promise<RunHandle> {
     return this.launch(options, (scratch) => {
       const content = options.expandPromptTemplates === false ? text : expandPromptTemplate(text, this.promptsDir);
-      return this.persistPrompt(content, options.purpose === 'chat' ? undefined : options.purpose, scratch, options.attachments);
+      return this.persistPrompt(content, options, scratch);
     });
   }
 
@@ -185,18 +165,13 @@ export class AgentSession {
   }
 
   /** A run: the prompt (if any) is saved first; `done` settles at agent_end. */
-  private async launch(options: RunOptions, prompt?: (scratch: AgentMessage[]) => SessionEntry): Promise<RunHandle> {
-    // Between the handoff reply and the switch, a prompt would land in the session being left.
-    if (this.isGeneratingHandoff && options.purpose !== 'handoff') {
-      throw new BatonError('busy', 'A handoff is in progress; wait for it or cancel it.');
-    }
+  private async launch(options: RunOptions, prompt?: (scratch: AgentMessage[] | undefined) => SessionEntry): Promise<RunHandle> {
     if (this.controller) throw new BatonError('busy', 'A response is still streaming; stop it or queue the message.');
     const model = options.model ?? this.getModel();
-    const purpose = options.purpose === 'handoff' ? 'handoff' : undefined;
     const controller = linkedController(options.signal);
     this.controller = controller;
-    /** Messages of this run that later turns do not see (a handoff's), but its own requests do. */
-    const scratch: AgentMessage[] = [];
+    /** An aside's messages: its own requests see them, later turns do not. */
+    const scratch: AgentMessage[] | undefined = options.aside ? [] : undefined;
     let entry: SessionEntry | undefined;
     try {
       this.recordModel(model);
@@ -217,7 +192,6 @@ export class AgentSession {
       system: this.systemPrompt,
       tools: this.tools,
       signal: controller.signal,
-      purpose,
     };
     const done = runAgentLoop(config, this.loopHooks(options, scratch)).finally(() => {
       this.controller = undefined;
@@ -229,10 +203,10 @@ export class AgentSession {
 
   /** Continue after a cut-off reply: asks the model to go on from where it stopped. */
   continueReply(): Promise<RunHandle> {
-    return this.start(CONTINUE_PROMPT, { purpose: 'continue', expandPromptTemplates: false });
+    return this.start(CONTINUE_PROMPT, { promptPurpose: 'continue', expandPromptTemplates: false });
   }
 
-  /** One whole run: resolves at agent_end with the run's last reply (step 5 of the handoff reads it). */
+  /** One whole run: resolves at agent_end with the run's last reply and first error (a handoff reads them). */
   async prompt(text: string, options: RunOptions = {}): Promise<LoopResult> {
     const { done } = await this.start(text, options);
     return done;
@@ -263,24 +237,27 @@ export class AgentSession {
     this.controller?.abort();
   }
 
-  private loopHooks(options: RunOptions, scratch: AgentMessage[]): LoopHooks {
-    const deliverQueues = options.purpose !== 'handoff';
+  private loopHooks(options: RunOptions, scratch: AgentMessage[] | undefined): LoopHooks {
+    const { aside } = options;
     const format = options.textFormat ?? messageUpdate;
-    const context = () => (scratch.length > 0 ? [...this.messages, ...scratch] : this.messages);
+    const context = () => (scratch?.length ? [...this.messages, ...scratch] : this.messages);
     const hooks: LoopHooks = {
       provider: this.provider,
       context: () => options.transformContext?.(context()) ?? context(),
+      mark: (message) => (aside ? { ...message, purpose: aside.purpose } : message),
       persist: (message) => this.persist(message, scratch),
-      persistPrompt: (text) => this.persistPrompt(text, undefined, scratch),
+      persistPrompt: (text) => this.persistPrompt(text, {}, scratch),
       emit: (event) => this.emit(event),
+      // An aside's caller reports its failure itself (one failure, one channel).
+      reportError: (err) => (aside ? undefined : this.emit({ type: 'error', sessionId: this.sessionId, ...toApiError(err) })),
       text: (delta) => this.batcher.text(this.sessionId, delta, format),
       contextTokens: () => this.meter.tokens,
       endTurn: () => {
         const reminder = this.todos.endTurn();
         if (reminder) this.queues.queueNextTurn(reminder);
       },
-      takeSteering: () => (deliverQueues ? this.queues.takeSteering() : []),
-      takeFollowUp: () => (deliverQueues ? this.queues.takeFollowUp() : undefined),
+      takeSteering: () => (aside ? [] : this.queues.takeSteering()),
+      takeFollowUp: () => (aside ? undefined : this.queues.takeFollowUp()),
     };
     if (options.retryRequest) hooks.retryRequest = options.retryRequest;
     return hooks;
@@ -294,17 +271,18 @@ export class AgentSession {
   }
 
   /**
-   * The pending next-turn context goes first (hidden custom messages), then the prompt; both fsynced. A
-   * handoff's prompt leaves the context waiting for the next prompt of the conversation. Attached files
+   * The pending next-turn context goes first (hidden custom messages), then the prompt; both fsynced. An
+   * aside's prompt leaves the context waiting for the next prompt of the conversation. Attached files
    * go before the text, as Anthropic's guides advise.
    */
   private persistPrompt(
     text: string,
-    purpose: AgentMessage['purpose'],
-    scratch: AgentMessage[],
-    attachments: readonly AttachmentBlock[] = [],
+    options: Pick<RunOptions, 'aside' | 'promptPurpose' | 'attachments'>,
+    scratch: AgentMessage[] | undefined,
   ): SessionEntry {
-    const context = purpose === 'handoff' ? [] : this.queues.takeNextTurn();
+    const { attachments = [] } = options;
+    const purpose = options.aside?.purpose ?? options.promptPurpose;
+    const context = options.aside ? [] : this.queues.takeNextTurn();
     for (const [i, item] of context.entries()) {
       try {
         this.remember(this.manager.appendCustomMessageEntry(CustomType.nextTurn, item, false));
@@ -319,12 +297,12 @@ export class AgentSession {
   }
 
   /**
-   * Saves a message and updates what the model sees: a handoff's messages only for the rest of their
+   * Saves a message and updates what the model sees: an aside's messages only for the rest of their
    * run; a refusal takes the refused request out of the context with it.
    */
-  private persist(message: AgentMessage, scratch: AgentMessage[]): SessionEntry {
+  private persist(message: AgentMessage, scratch: AgentMessage[] | undefined): SessionEntry {
     const entry = this.manager.appendMessage(message);
-    if (message.purpose === 'handoff') scratch.push(message);
+    if (scratch) scratch.push(message);
     else if (isRefusal(message)) this.rebuildContext();
     else this.remember(entry);
     return entry;
@@ -423,46 +401,10 @@ export class AgentSession {
   }
 
   private refuseWhileBusy(): void {
-    if (this.isStreaming || this.isGeneratingHandoff) throw new BatonError('busy', texts.busy);
+    if (this.isStreaming) throw new BatonError('busy', texts.busy);
   }
 
-  // ---- handoff (SPEC §4): the pipeline does the work --------------------------------------------
-
-  get isGeneratingHandoff(): boolean {
-    return this.handoffs.isGenerating;
-  }
-
-  /** Generates the document and continues in a new session seeded with it. */
-  handoff(customInstructions?: string): Promise<HandoffDone> {
-    return this.handoffs.handoff(customInstructions);
-  }
-
-  /** Review first, step 1: the document, kept for commitHandoff; the old session stays open. */
-  generateHandoff(customInstructions?: string): Promise<HandoffDraft> {
-    return this.handoffs.generate(customInstructions);
-  }
-
-  /** Review first, step 2: continues with the (possibly edited) document. */
-  commitHandoff(document: string): Promise<HandoffDone> {
-    return this.handoffs.commit(document);
-  }
-
-  discardHandoff(): void {
-    this.handoffs.discard();
-  }
-
-  /** Stops the handoff request at once; handoff() then throws HandoffError 'cancelled'. */
-  abortHandoff(): void {
-    this.handoffs.abort();
-  }
-
-  // ---- sessions and events ----------------------------------------------------------------------
-
-  private bind(manager: SessionManager): void {
-    this.manager = manager;
-    this.queues.clear();
-    this.followBranch();
-  }
+  // ---- events ---------------------------------------------------------------------------------
 
   /** What the model sees, the meter, the last model and the todos, read from the branch shown. */
   private followBranch(): void {

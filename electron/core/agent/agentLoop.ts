@@ -1,9 +1,8 @@
 // One agent run (SPEC §3) as a function: stream the model's reply, execute its tool calls, deliver what
 // the user queued meanwhile, and continue until the model stops. It owns no state; everything it reads
-// or changes goes through the hooks, so the same loop serves a chat prompt and a handoff.
+// or changes goes through the hooks, so the same loop serves a chat prompt and a handoff's request.
 import type { BatonEvent } from '../../../shared/contract';
 import type { AgentMessage, SessionEntry } from '../../../shared/session';
-import { toApiError } from '../errors';
 import type { StreamHandlers, StreamRequest } from './AnthropicProvider';
 import type { ThinkingParam } from './thinkingConfig';
 import { partialOf } from './providerErrors';
@@ -23,8 +22,6 @@ export interface LoopConfig {
   system: string;
   tools: readonly Tool[];
   signal: AbortSignal;
-  /** Stamped on every message the run writes (a handoff's exchange stays out of later context). */
-  purpose?: 'handoff' | undefined;
 }
 
 /** A server that pauses a long turn more often than this is not followed further. */
@@ -34,11 +31,15 @@ export interface LoopHooks {
   provider: AgentProvider;
   /** The messages the next request sends (the session's context, or a cut of it). */
   context(): readonly AgentMessage[];
+  /** Marks every message the run writes, before it is shown or saved (a handoff's exchange). */
+  mark(message: AgentMessage): AgentMessage;
   /** Saves a settled message and adds it to the context. Throws when it cannot be saved. */
   persist(message: AgentMessage): SessionEntry;
   /** Saves a user prompt delivered at a turn boundary (with any context queued for it). */
   persistPrompt(text: string): SessionEntry;
   emit: (event: BatonEvent) => void;
+  /** Tells the user of an error that ended the run (it is also the run's result). */
+  reportError(err: unknown): void;
   /** A streamed text delta. */
   text(delta: string): void;
   /** Context size after the last saved message, for the `usage` event. */
@@ -56,7 +57,7 @@ export interface LoopHooks {
 export interface LoopResult {
   /** The last assistant message of the run (complete, stopped or cut short), if one came. */
   reply: AgentMessage | undefined;
-  /** The first error of the run; it was also sent as an `error` event. */
+  /** The first error of the run; it was also given to reportError. */
   error: unknown;
 }
 
@@ -64,7 +65,7 @@ export async function runAgentLoop(config: LoopConfig, hooks: LoopHooks): Promis
   const result: LoopResult = { reply: undefined, error: undefined };
   const fail = (err: unknown) => {
     result.error ??= err;
-    hooks.emit({ type: 'error', sessionId: config.sessionId, ...toApiError(err) });
+    hooks.reportError(err);
   };
   try {
     let inputs: string[] = [];
@@ -122,7 +123,7 @@ async function streamReply(config: LoopConfig, hooks: LoopHooks, fail: (err: unk
   const begin = () => {
     if (started) return;
     started = true;
-    hooks.emit({ type: 'message_start', sessionId, message: stamped(config, { role: 'assistant', content: [], model }) });
+    hooks.emit({ type: 'message_start', sessionId, message: hooks.mark({ role: 'assistant', content: [], model }) });
   };
   const handlers: StreamHandlers = {
     onText: (delta) => {
@@ -173,7 +174,7 @@ async function request(config: LoopConfig, hooks: LoopHooks, handlers: StreamHan
 /** Saves the reply (message_end); when it cannot be saved the UI still gets it, without an entry. */
 function settle(config: LoopConfig, hooks: LoopHooks, received: AgentMessage): void {
   const { sessionId } = config;
-  const reply = stamped(config, received);
+  const reply = hooks.mark(received);
   let entry: SessionEntry;
   try {
     entry = hooks.persist(reply);
@@ -193,11 +194,7 @@ function runTools(config: LoopConfig, hooks: LoopHooks, calls: readonly ToolCall
     hooks.emit({ type: 'tool_execution_end', sessionId, toolCallId: call.id, isError: result.is_error === true, output: result.content });
     return result;
   });
-  emitSaved(hooks.emit, sessionId, hooks.persist(stamped(config, { role: 'user', content: results })));
-}
-
-function stamped(config: LoopConfig, message: AgentMessage): AgentMessage {
-  return config.purpose ? { ...message, purpose: config.purpose } : message;
+  emitSaved(hooks.emit, sessionId, hooks.persist(hooks.mark({ role: 'user', content: results })));
 }
 
 /** A saved user-side message, as the UI sees it. */

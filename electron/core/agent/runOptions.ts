@@ -13,12 +13,14 @@ export interface RunOptions {
   attachments?: readonly AttachmentBlock[];
   /** `/NAME args` expands to the prompt template NAME (default true). */
   expandPromptTemplates?: boolean;
+  /** `continue`: the prompt is the Continue action, shown as such rather than as a message the user typed. */
+  promptPurpose?: 'continue';
   /**
-   * `handoff`: the handoff's own request. It may run while the handoff holds the session; its queued
-   * messages wait; what it writes stays out of the context of later turns. `continue`: the Continue
-   * action, shown as such rather than as a message the user typed.
+   * A side exchange (a handoff's request): every message it writes carries `purpose`, stays on disk but
+   * out of the context of later turns, and queued messages wait for the next run. Its failure is the
+   * caller's to report: no `error` event.
    */
-  purpose?: 'chat' | 'handoff' | 'continue';
+  aside?: { purpose: 'handoff' };
   model?: string;
   maxTokens?: number;
   /** Aborts the run along with Stop (the handoff's Cancel). */

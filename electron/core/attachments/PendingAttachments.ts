@@ -75,13 +75,22 @@ export class PendingAttachments {
     this.uploads.delete(id);
   }
 
-  /** Finished uploads by id, as message blocks; refused when any is unknown or unfinished. */
-  ready(ids: readonly string[]): ReadyFile[] {
-    return ids.map((id) => {
-      const ready = this.uploads.get(id)?.ready;
-      if (!ready) throw new BatonError('not_found', texts.attachmentGone);
-      return { facts: ready.facts, block: toBlock(ready.facts, ready.bytes) };
+  /**
+   * Finished uploads by id, as message blocks; refused when any is unknown, unfinished or named twice.
+   * `check` sees their facts first: a file is only encoded (a third larger, as base64) once the request
+   * is known to be within the limits, so no list of ids costs more memory than the files it names.
+   */
+  ready(ids: readonly string[], check: (facts: FileFacts[]) => void): ReadyFile[] {
+    const seen = new Set<string>();
+    const files = ids.map((id) => {
+      const upload = this.uploads.get(id);
+      if (!upload?.ready) throw new BatonError('not_found', texts.attachmentGone);
+      if (seen.has(id)) throw new BatonError('invalid_input', texts.attachmentTwice(upload.name));
+      seen.add(id);
+      return upload.ready;
     });
+    check(files.map((f) => f.facts));
+    return files.map(({ facts, bytes }) => ({ facts, block: toBlock(facts, bytes) }));
   }
 
   /** Facts of finished uploads, skipping ids that are not (the renderer's other chips, for an early check). */

@@ -18,7 +18,7 @@ import { texts } from '../../../shared/texts';
 import { BatonError } from '../errors';
 import { sniffMediaType } from './fileType';
 import { imageDimensions } from './imageSize';
-import { pdfFacts } from './pdfFacts';
+import { MAX_INFLATED_BYTES, pdfFacts } from './pdfFacts';
 import { savedFileFacts } from './savedFileFacts';
 
 export const LIMITS = {
@@ -84,6 +84,7 @@ export function inspectFile(name: string, bytes: Buffer, window: number): FileFa
     return { ...facts, ...size };
   }
   const pdf = pdfFacts(bytes);
+  if (pdf.tooExpanded) throw refuse(texts.attachmentUncheckable(name, formatSize(MAX_INFLATED_BYTES)));
   if (!pdf.complete) throw refuse(texts.attachmentUnreadable(name, KIND_NAMES[mediaType]));
   if (pdf.encrypted) throw refuse(texts.attachmentEncrypted(name));
   const pageLimit = forWindow(LIMITS.pdfPages, window);

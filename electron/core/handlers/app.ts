@@ -1,11 +1,14 @@
-// app.* and shell.*: what the app is, and links that leave it (SPEC §6).
+// app.* and shell.*: what the app is, its windows, where its logs are, and links that leave it (SPEC §1, §6).
 import type { AppInfo } from '../../../shared/contract';
+import type { View } from '../conversations/Views';
 import { BatonError } from '../errors';
+import { logsDir } from '../log';
 import type { Handlers } from '../ipc/dispatcher';
 import { isSafeExternalUrl } from '../security/externalUrl';
 import type { CoreContext } from './context';
 
-export function appInfo({ options, agent }: CoreContext): AppInfo {
+/** `view`: whose session's read-only state is told; any open session's when it shows none yet. */
+export function appInfo({ options, conversations }: CoreContext, view?: View): AppInfo {
   const hasApiKey = Boolean(options.apiKey.get());
   return {
     name: 'Baton',
@@ -15,13 +18,25 @@ export function appInfo({ options, agent }: CoreContext): AppInfo {
     hasApiKey,
     apiKeySource: hasApiKey ? options.apiKey.source : 'none',
     dataDir: options.dataDir,
-    storageProblem: agent.sessionManager.readOnlyReason,
+    storageProblem: conversations.readOnlyReason(view?.sessionId),
   };
 }
 
-export function appHandlers(ctx: CoreContext): Pick<Handlers, 'app.info' | 'shell.openExternal'> {
+export function appHandlers(ctx: CoreContext, view: View): Pick<Handlers, 'app.info' | 'app.openLogs' | 'app.openWindow' | 'shell.openExternal'> {
   return {
-    'app.info': () => appInfo(ctx),
+    'app.info': () => appInfo(ctx, view),
+    'app.openLogs': async () => {
+      const path = logsDir(ctx.options.dataDir);
+      if (!ctx.options.openFolder) return { opened: false, path };
+      await ctx.options.openFolder(path);
+      return { opened: true, path };
+    },
+    'app.openWindow': ({ sessionId }) => {
+      if (!ctx.options.openWindow) return { opened: false };
+      if (sessionId !== undefined) ctx.store.fileFor(sessionId); // an unknown session is refused, not opened blank
+      ctx.options.openWindow(sessionId);
+      return { opened: true };
+    },
     'shell.openExternal': async ({ url }) => {
       if (!isSafeExternalUrl(url)) throw new BatonError('invalid_input', 'Only http, https and mailto links can be opened');
       if (!ctx.options.openExternal) return { opened: false };

@@ -1,20 +1,24 @@
-// sessions.*: the history sidebar and the open session (SPEC §2, §5), and moving sessions in and out
-// of Baton (Export session, Export document, Import session).
-import type { ExportFormat, SaveOutcome } from '../../../shared/contract';
-import { BatonError } from '../errors';
+// sessions.*: the history sidebar and what each view shows (SPEC §1, §2, §5), and moving sessions in and
+// out of Baton (Export session, Export document, Import session). Opening or creating a session moves
+// this view only; runs in other sessions go on.
+import { statSync } from 'node:fs';
+import type { ExportFormat, SaveOutcome, SessionView } from '../../../shared/contract';
+import { IMPORT_ORIGIN } from '../../../shared/sessionFormat';
+import type { Conversation } from '../conversations/Conversation';
 import type { Handlers } from '../ipc/dispatcher';
 import { branchPage } from '../session/branchWindow';
 import type { SessionManager } from '../session/SessionManager';
+import { previewOf, viewOf } from '../sessionView';
 import { importSessionText } from '../transfer/importSession';
 import { ImportUploads } from '../transfer/importUploads';
 import { documentExport, sessionExport, type ExportFile } from '../transfer/sessionExport';
-import type { CoreContext } from './context';
+import { conversationOf, type CoreContext, type ViewContext } from './context';
 
 type SessionChannel =
   | 'sessions.list'
-  | 'sessions.current'
   | 'sessions.open'
   | 'sessions.new'
+  | 'sessions.running'
   | 'sessions.entries'
   | 'sessions.switchBranch'
   | 'sessions.rename'
@@ -25,10 +29,17 @@ type SessionChannel =
   | 'sessions.importAppend'
   | 'sessions.importFinish';
 
-export function sessionsHandlers(ctx: CoreContext): Pick<Handlers, SessionChannel> {
-  const { agent, store, sessions } = ctx;
+/** Sessions this big (about 2,500 messages) are shown tail first while they open. */
+const PREVIEW_MIN_BYTES = 1_000_000;
+
+export function sessionsHandlers(ctx: ViewContext): Pick<Handlers, SessionChannel> {
+  const { store, conversations, view } = ctx;
   const ok = { ok: true as const };
   const uploads = new ImportUploads();
+  const show = (conversation: Conversation): SessionView => {
+    view.show(conversation.id);
+    return viewOf(conversation, store);
+  };
   const exportOf = (id: string, format: ExportFormat) =>
     readSession(ctx, id, (manager) => {
       const parent = manager.getHeader().parentSession;
@@ -36,23 +47,28 @@ export function sessionsHandlers(ctx: CoreContext): Pick<Handlers, SessionChanne
     });
   return {
     'sessions.list': ({ query }) => (query?.trim() ? store.search(query) : store.list()),
-    'sessions.current': () => sessions.view(),
-    'sessions.open': ({ id }) => sessions.open(id),
-    'sessions.new': () => sessions.create(),
-    'sessions.entries': ({ id, end, limit }) => {
-      if (id !== agent.sessionId) throw new BatonError('not_found', 'That session is not open');
-      return branchPage(agent.sessionManager, end, limit);
-    },
-    'sessions.switchBranch': ({ entryId }) => {
-      agent.showVersion(entryId);
-      return sessions.view();
+    'sessions.open': ({ id }) => show(id === undefined ? conversations.openLatest() : openShowingTail(ctx, id)),
+    'sessions.new': () => show(conversations.create()),
+    'sessions.running': () => conversations.runningIds(),
+    'sessions.entries': ({ id, end, limit }) => branchPage(conversationOf(ctx, id).manager, end, limit),
+    'sessions.switchBranch': ({ sessionId, entryId }) => {
+      const conversation = conversationOf(ctx, sessionId);
+      conversation.agent.showVersion(entryId);
+      return viewOf(conversation, store);
     },
     'sessions.rename': ({ id, title }) => {
-      sessions.rename(id, title);
+      conversations.rename(id, title);
       return ok;
     },
     'sessions.delete': ({ id }) => {
-      sessions.delete(id);
+      const viewers = ctx.views.of(id);
+      conversations.delete(id); // a reply still being written there is stopped first
+      // A view that showed it shows a new session instead.
+      for (const viewer of viewers) {
+        const fresh = conversations.create();
+        viewer.show(fresh.id);
+        viewer.send({ type: 'session_switched', session: viewOf(fresh, store) });
+      }
       return ok;
     },
     'sessions.export': ({ id, format }) => deliver(ctx, exportOf(id, format)),
@@ -65,19 +81,50 @@ export function sessionsHandlers(ctx: CoreContext): Pick<Handlers, SessionChanne
     'sessions.importFinish': ({ uploadId }) => {
       const { fileName, text } = uploads.finish(uploadId);
       const imported = importSessionText(fileName, text);
+      const { format, title, entries, skippedLines } = imported;
+      const manager = store.createWithEntries(entries, {
+        origin: IMPORT_ORIGIN,
+        importedFrom: { format, fileName, skippedLines },
+        ...(title !== undefined && { title }),
+      });
       return {
-        session: sessions.import(imported, fileName),
-        format: imported.format,
-        messageCount: imported.entries.filter((entry) => entry.type === 'message').length,
-        skippedLines: imported.skippedLines,
+        session: show(conversations.adopt(manager)),
+        format,
+        messageCount: entries.filter((entry) => entry.type === 'message').length,
+        skippedLines,
       };
     },
   };
 }
 
-/** The open session as the agent holds it; any other one read from its file without taking its lock. */
-function readSession<T>({ agent, store }: CoreContext, id: string, read: (manager: SessionManager) => T): T {
-  if (id === agent.sessionId) return read(agent.sessionManager);
+/** Opens a session for this view; a big one that is not open yet shows its end while the whole file is read. */
+function openShowingTail(ctx: ViewContext, id: string): Conversation {
+  const { conversations, store, view, options } = ctx;
+  const open = conversations.get(id);
+  if (open) return open;
+  const previewed = statSync(store.fileFor(id)).size >= PREVIEW_MIN_BYTES;
+  if (previewed) {
+    const model = options.settings.get().model;
+    view.send({ type: 'session_switched', session: previewOf(store.tail(id, 50), model, ctx.models.get(model).contextWindow, store) });
+  }
+  try {
+    const conversation = conversations.openSession(id);
+    // Open read-only (the disk, or another machine has it open): said now, not at the first refused write.
+    const why = conversation.manager.readOnlyReason;
+    if (why) view.send({ type: 'error', sessionId: conversation.id, code: 'storage', message: why });
+    return conversation;
+  } catch (err) {
+    // Back to what the view still shows.
+    const shown = view.sessionId === undefined ? undefined : conversations.get(view.sessionId);
+    if (previewed && shown) view.send({ type: 'session_switched', session: viewOf(shown, store) });
+    throw err;
+  }
+}
+
+/** An open session as its conversation holds it; any other one read from its file without taking its lock. */
+function readSession<T>({ conversations, store }: CoreContext, id: string, read: (manager: SessionManager) => T): T {
+  const open = conversations.get(id);
+  if (open) return read(open.manager);
   const manager = store.read(id);
   try {
     return read(manager);

@@ -8,6 +8,7 @@ import { handoffExchangeTracker } from '../../../shared/sessionFormat';
 import type { AgentSession } from '../agent/AgentSession';
 import type { LoopResult } from '../agent/agentLoop';
 import { toApiError } from '../errors';
+import type { HandoffPipeline } from './HandoffPipeline';
 
 /** A reply that ended by itself: not stopped, not failed, not cut off (the user may want to Continue it). */
 const FINISHED = new Set(['end_turn', 'stop_sequence', 'model_context_window_exceeded']);
@@ -18,6 +19,7 @@ export class AutoHandoff {
 
   constructor(
     private readonly agent: AgentSession,
+    private readonly handoff: Pick<HandoffPipeline, 'isGenerating'>,
     /** Starts a handoff exactly as handoff.start does, and answers as it does. */
     private readonly start: (review: boolean) => Promise<HandoffResult>,
   ) {}
@@ -30,8 +32,8 @@ export class AutoHandoff {
     const review = agent.settings.reviewFirst;
     this.started.add(sessionId);
     agent.emit({ type: 'handoff_auto', sessionId, review });
-    const told = (result: HandoffResult) => agent.emit({ type: 'handoff_auto_result', sessionId, result });
-    this.start(review).then(told, (err: unknown) => told({ status: 'failed', message: toApiError(err).message }));
+    // Its result reaches the views as handoff_result, as every handoff's does.
+    this.start(review).catch((err: unknown) => agent.emit({ type: 'handoff_result', sessionId, result: { status: 'failed', message: toApiError(err).message } }));
   }
 
   private isDue({ reply, error }: LoopResult): boolean {
@@ -39,7 +41,7 @@ export class AutoHandoff {
     const { autoHandoff, autoHandoffAt } = agent.settings;
     if (!autoHandoff || !reply || reply.aborted || error !== undefined) return false;
     if (!FINISHED.has(reply.stopReason ?? 'end_turn')) return false;
-    if (agent.isStreaming || agent.isGeneratingHandoff || this.started.has(agent.sessionId)) return false;
+    if (agent.isStreaming || this.handoff.isGenerating || this.started.has(agent.sessionId)) return false;
     const { tokens, window } = agent.getContextUsage();
     if (window <= 0 || tokens / window < autoHandoffAt) return false;
     return !hasHandoffExchange(agent.sessionManager.getBranch());

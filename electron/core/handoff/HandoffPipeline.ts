@@ -1,17 +1,21 @@
-// Handoff (SPEC §4.1 steps 2–9, §4.2): the model writes a document about the session, and the agent
-// continues in a new session seeded only with it. The pipeline drives AgentSession through its public
-// API only: the document is asked for with an ordinary prompt() (templates off) and read from the reply
-// that prompt() returns at agent_end.
+// Handoff (SPEC §4.1 steps 2–9, §4.2): the model writes a document about the session, and the work
+// continues in a new session seeded only with it. One pipeline per open session, beside its agent: it
+// works through a narrow host (run a prompt as an aside and get its reply, read the branch, create the
+// child through the store), so neither the agent nor the loop knows of handoffs. The old session stays
+// open as it was; the child is a session of its own.
 import { randomUUID } from 'node:crypto';
-import type { HandoffDetails } from '../../../shared/session';
+import type { BatonEvent } from '../../../shared/contract';
+import type { ModelInfo } from '../../../shared/models';
+import type { AgentMessage, HandoffDetails, HandoffOutcomeEntry, SessionEntry, TodoItem } from '../../../shared/session';
+import type { Settings } from '../../../shared/settings';
 import { findMissingSections } from '../../../shared/handoffSections';
 import { CustomType, HANDOFF_ORIGIN, wrapHandoffDocument } from '../../../shared/sessionFormat';
 import { texts } from '../../../shared/texts';
-import type { AgentSession } from '../agent/AgentSession';
+import type { LoopResult } from '../agent/agentLoop';
+import type { RunOptions } from '../agent/runOptions';
 import { carriedTodosText } from '../agent/todos';
 import { estimateTokens } from '../agent/tokens';
 import { toApiError } from '../errors';
-import { SessionManager } from '../session/SessionManager';
 import {
   attachedFiles,
   buildHandoffPrompt,
@@ -48,11 +52,53 @@ export interface HandoffDraft {
 export interface HandoffDone extends HandoffDraft {
   contextBefore: number;
   contextAfter: number;
+  /** The new session. */
+  childSession: string;
+  childTitle: string;
+}
+
+/** A first entry of the child session, written when it is created. */
+export interface SeedMessage {
+  customType: string;
+  content: string;
+  display: boolean;
+  details: unknown;
+}
+
+type Outcome = Omit<HandoffOutcomeEntry, 'type' | 'id' | 'parentId' | 'timestamp'>;
+
+/** What a handoff needs of its session (its agent and file) and of the store. */
+export interface HandoffHost {
+  readonly sessionId: string;
+  settings(): Settings;
+  /** A reply streams in the session. */
+  isStreaming(): boolean;
+  branch(): readonly SessionEntry[];
+  leafId(): string | null;
+  title(): string;
+  /** What the model sees now, and its size in tokens. */
+  context(): { messages: readonly AgentMessage[]; tokens: number };
+  chatModel(): string;
+  modelInfo(model: string): ModelInfo;
+  contextWindowFor(model: string): number;
+  /** The system prompt and tool definitions every request carries, in tokens. */
+  requestOverheadTokens(): number;
+  openTodos(): TodoItem[];
+  /** The titles the session's handoff tree already uses, so the child gets one of its own. */
+  chainTitles(): readonly string[];
+  /** One whole run of the session's agent (templates off, as an aside): its reply and first error. */
+  prompt(text: string, options: RunOptions): Promise<LoopResult>;
+  /** Writes how a handoff ended into the session and shows it; throws when it cannot be written. */
+  recordOutcome(outcome: Outcome): void;
+  /** Makes everything the session wrote durable. */
+  flush(): void;
+  /** Creates the child session, on disk with its first entries when this returns. */
+  createChild(header: { id: string; parentSession: string; origin: typeof HANDOFF_ORIGIN; title: string }, seed: readonly SeedMessage[]): void;
+  emit(event: BatonEvent): void;
 }
 
 /** A generated document, with where it came from: it stays valid while the session has not moved on. */
 interface Generated extends Omit<HandoffDraft, 'cutOff'> {
-  sessionId: string;
   leafId: string | null;
   contextBefore: number;
 }
@@ -64,11 +110,18 @@ export class HandoffPipeline {
   private controller: AbortController | undefined;
   private pending: Generated | undefined;
 
-  constructor(private readonly agent: AgentSession) {}
+  constructor(private readonly host: HandoffHost) {}
 
   /** True while the handoff's abort controller exists (step 3). */
   get isGenerating(): boolean {
     return this.controller !== undefined;
+  }
+
+  /** The document waiting for review, while it is still valid. */
+  get waitingForReview(): HandoffDraft | undefined {
+    const pending = this.pending;
+    if (!pending || !this.isCurrent(pending)) return undefined;
+    return { document: pending.document, missingSections: pending.missingSections, trimmedMessages: pending.trimmedMessages };
   }
 
   /** Steps 2–9 in one go. */
@@ -82,12 +135,12 @@ export class HandoffPipeline {
     }
   }
 
-  /** Review first, step 1: the document, kept for commit(); the old session stays open. */
+  /** Review first, step 1: the document, kept for commit(); the old session stays as it is. */
   async generate(customInstructions?: string): Promise<HandoffDraft> {
     try {
       const { generated, cutOff } = await this.generateGuarded(customInstructions);
       this.pending = generated;
-      this.agent.emit({ type: 'handoff_progress', sessionId: this.agent.sessionId, phase: 'review', text: generated.document });
+      this.host.emit({ type: 'handoff_progress', sessionId: this.host.sessionId, phase: 'review', text: generated.document });
       const draft: HandoffDraft = { document: generated.document, missingSections: generated.missingSections, trimmedMessages: generated.trimmedMessages };
       return cutOff ? { ...draft, cutOff } : draft;
     } catch (err) {
@@ -97,7 +150,7 @@ export class HandoffPipeline {
 
   /** Review first, step 2: steps 7–9 with the (possibly edited) document. */
   async commit(document: string): Promise<HandoffDone> {
-    if (this.agent.isStreaming || this.controller) throw new HandoffError('busy', texts.handoffBusy);
+    if (this.host.isStreaming() || this.controller) throw new HandoffError('busy', texts.handoffBusy);
     const generated = this.pending;
     if (!generated || !this.isCurrent(generated)) throw new HandoffError('nothing', NO_PENDING_HANDOFF);
     try {
@@ -120,15 +173,15 @@ export class HandoffPipeline {
     this.controller?.abort();
   }
 
-  /** A document stays valid while its session has not moved on (no new entry, no other session). */
+  /** A document stays valid while its session has not moved on (no new entry). */
   private isCurrent(generated: Generated): boolean {
-    return generated.sessionId === this.agent.sessionId && generated.leafId === this.agent.sessionManager.getLeafId();
+    return generated.leafId === this.host.leafId();
   }
 
   /** Steps 2–3: refuse while busy or with fewer than 2 messages; hold the controller while generating. */
   private async generateGuarded(customInstructions: string | undefined): Promise<{ generated: Generated; cutOff: boolean }> {
-    if (this.agent.isStreaming || this.controller) throw new HandoffError('busy', texts.handoffBusy);
-    if (countMessageEntries(this.agent.sessionManager.getBranch(), 2) < 2) {
+    if (this.host.isStreaming() || this.controller) throw new HandoffError('busy', texts.handoffBusy);
+    if (countMessageEntries(this.host.branch(), 2) < 2) {
       throw new HandoffError('nothing', texts.nothingToHandOff);
     }
     this.pending = undefined;
@@ -146,28 +199,27 @@ export class HandoffPipeline {
    * ordinary one saved in the old session; the document is the reply prompt() returns at agent_end.
    */
   private async generateDocument(signal: AbortSignal, customInstructions?: string): Promise<{ generated: Generated; cutOff: boolean }> {
-    const agent = this.agent;
-    const sessionId = agent.sessionId;
-    const contextBefore = agent.getContextUsage().tokens;
-    agent.emit({ type: 'handoff_progress', sessionId, phase: 'generating', text: '' });
+    const host = this.host;
+    const sessionId = host.sessionId;
+    const contextBefore = host.context().tokens;
+    host.emit({ type: 'handoff_progress', sessionId, phase: 'generating', text: '' });
     if (signal.aborted) throw new HandoffError('cancelled', texts.handoffCancelled);
-    const model = agent.settings.handoffModel.trim() || agent.getModel();
-    const window = agent.contextWindowFor(model);
+    const model = host.settings().handoffModel.trim() || host.chatModel();
+    const window = host.contextWindowFor(model);
     // Room for the document, but never so much of a small window that no transcript would fit.
-    const maxTokens = Math.min(HANDOFF_MAX_TOKENS, agent.modelInfo(model).maxOutputTokens, Math.floor(window / 4));
-    const overhead = estimateTokens([], agent.systemPrompt + JSON.stringify(agent.toolDefinitions));
-    const fit = TranscriptFit.forWindow(window, maxTokens, overhead);
+    const maxTokens = Math.min(HANDOFF_MAX_TOKENS, host.modelInfo(model).maxOutputTokens, Math.floor(window / 4));
+    const fit = TranscriptFit.forWindow(window, maxTokens, host.requestOverheadTokens());
     let result;
     try {
-      result = await agent.prompt(buildHandoffPrompt(customInstructions, attachedFiles(agent.getMessages())), {
+      result = await host.prompt(buildHandoffPrompt(customInstructions, attachedFiles(host.context().messages)), {
         expandPromptTemplates: false,
-        purpose: 'handoff',
+        aside: { purpose: 'handoff' },
         model,
         maxTokens,
         signal,
         textFormat: handoffPreview(),
-        transformContext: (messages) => fit.apply(messages, agent.getContextUsage().tokens),
-        retryRequest: (error, attempt) => fit.shrinkAfter(error, attempt, estimateTokens(agent.getMessages())),
+        transformContext: (messages) => fit.apply(messages, host.context().tokens),
+        retryRequest: (error, attempt) => fit.shrinkAfter(error, attempt, estimateTokens(host.context().messages)),
       });
     } catch (err) {
       // The prompt could not be saved: no exchange exists, so there is no outcome to record either.
@@ -183,8 +235,7 @@ export class HandoffPipeline {
     if (!cutOff && stop !== 'end_turn' && stop !== 'stop_sequence') throw new HandoffError('failed', texts.unknownStopReason(stop));
     if (!document.trim()) throw new HandoffError('failed', cutOff ? texts.handoffCutOff : EMPTY_HANDOFF);
     const generated: Generated = {
-      sessionId,
-      leafId: agent.sessionManager.getLeafId(),
+      leafId: host.leafId(),
       document,
       missingSections: findMissingSections(document),
       trimmedMessages: fit.trimmed,
@@ -194,80 +245,64 @@ export class HandoffPipeline {
   }
 
   /**
-   * Steps 7–9. Synchronous on purpose: nothing can interleave, and the cost does not depend on the old
-   * session's size (no re-read; the flush is one fsync and the new session holds one or two entries).
+   * Steps 7–9: the old session is flushed and says where it went; the child is created with the document
+   * (and the open todos) as its only context. Synchronous on purpose: nothing can interleave, and the
+   * cost does not depend on the old session's size (no re-read; the flush is one fsync and the new
+   * session holds one or two entries). The old session's queues stay with it.
    */
   private switchTo(generated: Generated, document: string): HandoffDone {
     if (!document.trim()) throw new HandoffError('failed', EMPTY_HANDOFF);
-    const agent = this.agent;
-    const manager = agent.sessionManager;
-    const parentSession = agent.sessionId;
-    agent.emit({ type: 'handoff_progress', sessionId: parentSession, phase: 'switching', text: '' });
-    const carried = agent.getOpenTodos();
-    const oldFile = manager.getSessionFile();
-    const title = handoffTitle(document, manager.getTitle(), agent.chainTitles(parentSession));
+    const host = this.host;
+    const parentSession = host.sessionId;
+    host.emit({ type: 'handoff_progress', sessionId: parentSession, phase: 'switching', text: '' });
+    const carried = host.openTodos();
+    const title = handoffTitle(document, host.title(), host.chainTitles());
     const id = randomUUID();
-    // The old session says where it went before it is left: "Handed off → <title>".
-    this.recordOutcome({ outcome: 'done', childSession: id, childTitle: title, document });
-    manager.flush();
+    const content = wrapHandoffDocument(document);
+    const todosText = carried.length > 0 ? carriedTodosText(carried) : undefined;
+    // The card shows the savings whenever the session is opened, so they are kept with the document.
+    const contextAfter = seedTokens(todosText === undefined ? [content] : [content, todosText]);
+    const details: HandoffDetails = { parentSession, contextBefore: generated.contextBefore, contextAfter, trimmedMessages: generated.trimmedMessages };
+    const seed: SeedMessage[] = [{ customType: CustomType.handoff, content, display: true, details }];
+    // "Todos survive" (SPEC §4.2): the open items, hidden from the chat, read back by todosFromBranch.
+    if (todosText !== undefined) seed.push({ customType: CustomType.todos, content: todosText, display: false, details: { todos: carried } });
+    host.flush();
     try {
-      manager.newSession({ id, parentSession, origin: HANDOFF_ORIGIN, title }); // on failure the manager stays on the old file
+      host.createChild({ id, parentSession, origin: HANDOFF_ORIGIN, title }, seed);
     } catch (err) {
-      this.recordOutcome({ outcome: 'failed', message: toApiError(err).message });
-      throw new HandoffError('failed', toApiError(err).message, false);
+      throw new HandoffError('failed', toApiError(err).message);
     }
-    try {
-      const content = wrapHandoffDocument(document);
-      const todosText = carried.length > 0 ? carriedTodosText(carried) : undefined;
-      // The card shows the savings whenever the session is opened, so they are kept with the document.
-      const contextAfter = seedTokens(todosText === undefined ? [content] : [content, todosText]);
-      const details: HandoffDetails = { parentSession, contextBefore: generated.contextBefore, contextAfter, trimmedMessages: generated.trimmedMessages };
-      manager.appendCustomMessageEntry(CustomType.handoff, content, true, details);
-      // "Todos survive" (SPEC §4.2): the open items, hidden from the chat, read back by todosFromBranch.
-      if (todosText !== undefined) manager.appendCustomMessageEntry(CustomType.todos, todosText, false, { todos: carried });
-      agent.reload(); // steps 7 and 9: state, queues and reminder counter from the new session
-    } catch (err) {
-      this.reopen(oldFile);
-      throw err;
-    }
+    // The old session says where it went: "Handed off → <title>".
+    this.record({ outcome: 'done', childSession: id, childTitle: title, document });
     this.pending = undefined;
-    agent.emit({ type: 'handoff_progress', sessionId: agent.sessionId, phase: 'done', text: document });
+    host.emit({ type: 'handoff_progress', sessionId: parentSession, phase: 'done', text: document });
     return {
       document,
       missingSections: findMissingSections(document),
       contextBefore: generated.contextBefore,
-      contextAfter: agent.getContextUsage().tokens,
+      contextAfter,
       trimmedMessages: generated.trimmedMessages,
+      childSession: id,
+      childTitle: title,
     };
-  }
-
-  /** A switch that failed after the new file was made goes back to the old session, so nothing is lost from view. */
-  private reopen(file: string): void {
-    try {
-      this.agent.switchSession(SessionManager.open(file));
-    } catch {
-      // Stay where we are; the original error is what the user sees.
-    }
   }
 
   private failure(err: unknown): HandoffError {
     const error = err instanceof HandoffError ? err : new HandoffError('failed', toApiError(err).message);
     if (error.kind === 'cancelled' || error.kind === 'failed') {
-      if (error.recordable) this.recordOutcome(error.kind === 'failed' ? { outcome: 'failed', message: error.message } : { outcome: 'cancelled' });
-      this.agent.emit({ type: 'handoff_progress', sessionId: this.agent.sessionId, phase: error.kind, text: error.message });
+      if (error.recordable) this.record(error.kind === 'failed' ? { outcome: 'failed', message: error.message } : { outcome: 'cancelled' });
+      this.host.emit({ type: 'handoff_progress', sessionId: this.host.sessionId, phase: error.kind, text: error.message });
     }
     return error;
   }
 
   /**
-   * Writes how the handoff ended into the session it ran in, and shows it. Best effort: the outcome only
-   * labels the exchange (which is out of the model's context either way), so a failed write is not
-   * what the user needs to hear about then.
+   * Best effort: the outcome only labels the exchange (which is out of the model's context either way),
+   * so a failed write is not what the user needs to hear about then.
    */
-  private recordOutcome(outcome: Parameters<SessionManager['appendHandoffOutcome']>[0]): void {
+  private record(outcome: Outcome): void {
     try {
-      const entry = this.agent.sessionManager.appendHandoffOutcome(outcome);
-      this.agent.emit({ type: 'entry_added', sessionId: this.agent.sessionId, entry });
+      this.host.recordOutcome(outcome);
     } catch {
       // ignored on purpose (see above)
     }

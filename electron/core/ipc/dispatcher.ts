@@ -3,6 +3,7 @@
 // inside a handler escapes as a crash.
 import { calls, type ApiError, type CallInput, type CallOutput, type Channel, type Result } from '../../../shared/contract';
 import { isExpected, toApiError } from '../errors';
+import { log as coreLog } from '../log';
 
 export type Handlers = {
   [C in Channel]: (input: CallInput<C>) => Promise<CallOutput<C>> | CallOutput<C>;
@@ -10,7 +11,7 @@ export type Handlers = {
 
 export type Dispatch = (channel: unknown, input: unknown, trustedSender: boolean) => Promise<Result<unknown>>;
 
-export function createDispatcher(handlers: Handlers, log: (message: string) => void = console.error): Dispatch {
+export function createDispatcher(handlers: Handlers, log: (message: string) => void = coreLog.error): Dispatch {
   return async (channel, input, trustedSender) => {
     if (!trustedSender) return fail('forbidden', 'This sender may not call Baton');
     if (typeof channel !== 'string' || !Object.hasOwn(calls, channel)) {
@@ -26,7 +27,7 @@ export function createDispatcher(handlers: Handlers, log: (message: string) => v
       return { ok: true, data: await handler(parsed.data) };
     } catch (err) {
       // An unexpected error: keep the details in the main-process log, give the user the message.
-      if (!isExpected(err)) log(`[baton] ${channel} failed: ${(err as Error)?.stack ?? String(err)}`);
+      if (!isExpected(err)) log(`${channel} failed: ${(err as Error)?.stack ?? String(err)}`);
       return { ok: false, error: toApiError(err) };
     }
   };

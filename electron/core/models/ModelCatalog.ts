@@ -5,6 +5,8 @@
 // what is in hand and logs one line; it never throws.
 import { FALLBACK_MODELS, fallbackModel, type ModelInfo } from '../../../shared/models';
 import { readModelsCache, writeModelsCache } from './modelsCache';
+import { log as coreLog } from '../log';
+import { loggableMessage } from '../storage/errors';
 
 /** A list older than this is fetched again. */
 export const MODELS_MAX_AGE_MS = 24 * 60 * 60_000;
@@ -37,13 +39,13 @@ export class ModelCatalog {
 
   constructor(private readonly options: ModelCatalogOptions) {
     this.now = options.now ?? Date.now;
-    this.log = options.log ?? console.warn;
+    this.log = options.log ?? coreLog.warn;
     this.use(FALLBACK_MODELS, 'built-in', undefined);
     try {
       const cached = readModelsCache(options.cacheFile);
       if (cached) this.use(cached.models, 'cache', cached.fetchedAt);
     } catch (err) {
-      this.log(`[baton] The cached model list could not be read; it will be fetched again. (${messageOf(err)})`);
+      this.log(`The cached model list could not be read; it will be fetched again. (${loggableMessage(err)})`);
     }
   }
 
@@ -97,7 +99,7 @@ export class ModelCatalog {
     } catch (err) {
       if (this.controller.signal.aborted) return;
       const using = this.source === 'built-in' ? 'the built-in list' : `the list ${this.source === 'cache' ? 'cached' : 'fetched'} earlier`;
-      this.log(`[baton] Could not fetch the model list (${messageOf(err)}); using ${using}.`);
+      this.log(`Could not fetch the model list (${messageOf(err)}); using ${using}.`);
       return;
     }
     if (this.controller.signal.aborted) return;
@@ -107,7 +109,7 @@ export class ModelCatalog {
     try {
       writeModelsCache(this.options.cacheFile, { fetchedAt, models });
     } catch (err) {
-      this.log(`[baton] Could not cache the model list: ${messageOf(err)}`);
+      this.log(`Could not cache the model list: ${messageOf(err)}`);
     }
     if (changed) for (const listener of this.listeners) listener(this.list());
   }

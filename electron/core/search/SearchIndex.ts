@@ -177,12 +177,16 @@ export class SearchIndex {
     return ordinal < 0 ? undefined : { ordinal, entryId: doc.entryId(ordinal) };
   }
 
-  /** The words around the match in that message, read from the file by the line's offset. */
-  snippet(file: string, ordinal: number, query: PreparedQuery): SearchSnippet | undefined {
+  /**
+   * The words around the match in that message, read from the file by the line's offset. A line longer
+   * than `budget.bytes` gives none; one read is taken from the budget.
+   */
+  snippet(file: string, ordinal: number, query: PreparedQuery, budget: { bytes: number }): SearchSnippet | undefined {
     const doc = this.docs.get(file);
     if (!doc || ordinal >= doc.messageCount) return undefined;
     const { start, length } = doc.line(ordinal);
-    if (length > SNIPPET_MAX_LINE) return undefined;
+    if (length > SNIPPET_MAX_LINE || length > budget.bytes) return undefined;
+    budget.bytes -= length;
     let fd: number;
     try {
       fd = this.fs.openSync(this.pathOf(file), 'r');

@@ -8,6 +8,11 @@ import type { SearchIndex } from './SearchIndex';
 
 /** Results with a snippet at most: each costs reading one line of a file. The rest open at the match all the same. */
 export const SNIPPET_LIMIT = 50;
+/**
+ * Bytes of message lines one search reads for its snippets, at most: each costs a parse and a Markdown
+ * pass (about 0.1 ms per KB), and a search must not hold the core up for long, however big the replies.
+ */
+export const SNIPPET_BYTES = 1024 * 1024;
 
 export function searchSessions(index: SessionIndex, text: SearchIndex, query: string): SessionHit[] {
   const words = titleWords(query);
@@ -15,6 +20,7 @@ export function searchSessions(index: SessionIndex, text: SearchIndex, query: st
   const prepared = text.prepare(query);
   const hits: SessionHit[] = [];
   let snippets = 0;
+  const budget = { bytes: SNIPPET_BYTES };
   for (const record of index.rows()) {
     const { summary } = record;
     const byTitle = index.titleMatches(record, words);
@@ -24,7 +30,7 @@ export function searchSessions(index: SessionIndex, text: SearchIndex, query: st
     }
     const match = prepared && !summary.unreadable ? text.match(record.file, prepared) : undefined;
     if (match && prepared) {
-      const snippet = snippets++ < SNIPPET_LIMIT ? text.snippet(record.file, match.ordinal, prepared) : undefined;
+      const snippet = snippets++ < SNIPPET_LIMIT ? text.snippet(record.file, match.ordinal, prepared, budget) : undefined;
       hits.push({ ...summary, match: snippet ? { entryId: match.entryId, snippet } : { entryId: match.entryId } });
     } else if (byTitle) {
       hits.push(summary); // the first message matched, and the full-text index has not read the file yet

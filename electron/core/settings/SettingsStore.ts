@@ -5,6 +5,7 @@ import Conf from 'conf';
 import { DEFAULT_SETTINGS, parseSettings, SettingsPatch, type Settings } from '../../../shared/settings';
 import { BatonError } from '../errors';
 import { recoverCorrupt } from './recoverCorrupt';
+import { log as coreLog } from '../log';
 
 /** What SettingsStore needs from a store; electron-store and conf both have this shape. */
 export interface KeyValueBackend {
@@ -24,7 +25,7 @@ export function defaultSettings(env: NodeJS.ProcessEnv = process.env): Settings 
 export class SettingsStore {
   constructor(
     private readonly backend: KeyValueBackend,
-    private readonly log: (message: string) => void = console.warn,
+    private readonly log: (message: string) => void = coreLog.warn,
     private readonly defaults: Settings = defaultSettings(),
   ) {}
 
@@ -33,7 +34,7 @@ export class SettingsStore {
     try {
       return parseSettings(this.backend.store, this.defaults);
     } catch (err) {
-      this.log(`[baton] Could not read settings, using defaults: ${(err as Error).message}`);
+      this.log(`Could not read settings, using defaults: ${(err as Error).message}`);
       return parseSettings({}, this.defaults);
     }
   }
@@ -55,7 +56,7 @@ export class SettingsStore {
 }
 
 /** Web mode and tests: the same file as the desktop app, through conf. */
-export function openConfSettings(dataDir: string, log: (message: string) => void = console.warn): SettingsStore {
+export function openConfSettings(dataDir: string, log: (message: string) => void = coreLog.warn): SettingsStore {
   const open = () => new Conf<Record<string, unknown>>({ cwd: dataDir, configName: CONFIG_NAME, projectName: 'baton' });
   return new SettingsStore(recoverCorrupt(open, configFilePath(dataDir), log), log);
 }

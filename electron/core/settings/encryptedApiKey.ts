@@ -6,6 +6,7 @@ import { BatonError } from '../errors';
 import { writeFileAtomic } from '../storage/atomicWrite';
 import { realFs } from '../storage/fsSeam';
 import { apiKeyFromEnv, checkedApiKey, type ApiKeySource, type ApiKeyStore } from './apiKey';
+import { log as coreLog } from '../log';
 
 export const API_KEY_FILE = 'api-key.bin';
 
@@ -26,7 +27,7 @@ export class EncryptedFileApiKeyStore implements ApiKeyStore {
     private readonly filePath: string,
     private readonly cipher: KeyCipher,
     private readonly env: NodeJS.ProcessEnv = process.env,
-    private readonly log: (message: string) => void = console.warn,
+    private readonly log: (message: string) => void = coreLog.warn,
   ) {}
 
   /** A key the user saved in Baton wins over the environment: it is the more deliberate choice. */
@@ -65,7 +66,7 @@ export class EncryptedFileApiKeyStore implements ApiKeyStore {
       encrypted = readFileSync(this.filePath);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-        this.log(`[baton] Could not read the stored API key: ${(err as Error).message}`);
+        this.log(`Could not read the stored API key: ${(err as Error).message}`);
       }
       this.#loaded = true;
       return undefined;
@@ -77,7 +78,7 @@ export class EncryptedFileApiKeyStore implements ApiKeyStore {
     } catch (err) {
       // Keychain changed or the file came from another machine: ask for the key again; keep the file
       // so a transient keychain failure does not lose it.
-      this.log(`[baton] The stored API key could not be decrypted; Baton will ask for it again. (${(err as Error).message})`);
+      this.log(`The stored API key could not be decrypted; Baton will ask for it again. (${(err as Error).message})`);
     }
     this.#loaded = true;
     return this.#stored;

@@ -1,26 +1,33 @@
 // A settings file that is not JSON (a crash mid-write by another tool, a hand edit gone wrong) must not
 // stop Baton from starting. The bad file is moved aside, not deleted, so the user can still recover it.
+// Any other failure (a folder where the file should be, a full disk) is told plainly, naming the file.
 import { existsSync, renameSync } from 'node:fs';
+import { errnoCode, loggableMessage, StorageError } from '../storage/errors';
 import type { KeyValueBackend } from './SettingsStore';
+import { log as coreLog } from '../log';
 
 /** Opens a backend with `open()`; whenever reading its file fails to parse, quarantines it and reopens. */
 export function recoverCorrupt(
   open: () => KeyValueBackend,
   filePath: string,
-  log: (message: string) => void = console.warn,
+  log: (message: string) => void = coreLog.warn,
 ): KeyValueBackend {
-  const quarantine = (err: unknown): void => {
-    if (!isCorruption(err) || !existsSync(filePath)) throw err;
+  const quarantine = (err: unknown, writing: boolean): void => {
+    if (!isCorruption(err) || !existsSync(filePath)) throw settingsFileError(err, filePath, writing);
     const aside = `${filePath}.corrupt-${timestamp()}`;
     renameSync(filePath, aside);
-    log(`[baton] Settings file was unreadable (${(err as Error).message}); moved it to ${aside} and started from defaults.`);
+    log(`Settings file was unreadable (${loggableMessage(err)}); moved it to ${aside} and started from defaults.`);
   };
-  const attempt = <T>(fn: () => T): T => {
+  const attempt = <T>(fn: () => T, writing = false): T => {
     try {
       return fn();
     } catch (err) {
-      quarantine(err);
-      return fn();
+      quarantine(err, writing);
+      try {
+        return fn();
+      } catch (again) {
+        throw settingsFileError(again, filePath, writing);
+      }
     }
   };
 
@@ -32,9 +39,20 @@ export function recoverCorrupt(
     set(object) {
       // conf re-reads the file before writing, so a file corrupted after start-up fails here too; the
       // failure is in that read, before anything is written, so retrying is safe.
-      attempt(() => backend.set(object));
+      attempt(() => backend.set(object), true);
     },
   };
+}
+
+/** A failure of the settings file as the user reads it: which file, what happened, what to do. */
+function settingsFileError(err: unknown, filePath: string, writing: boolean): unknown {
+  const code = errnoCode(err);
+  if (err instanceof StorageError || code === undefined) return err;
+  if (code === 'EISDIR') {
+    return new StorageError(code, `${filePath} is a folder, but Baton keeps its settings in a file of that name. Move or rename the folder, then start Baton again.`, { cause: err });
+  }
+  if (writing) return StorageError.fromFsError('Saving the settings to', filePath, err);
+  return new StorageError(code, `Baton could not read its settings file ${filePath} (${code}). Check that Baton may read it, then start Baton again.`, { cause: err });
 }
 
 /** Only a parse failure means "corrupt"; permission or disk errors must surface, not destroy the file. */

@@ -5,6 +5,7 @@
 // result either way.
 import { Worker } from 'node:worker_threads';
 import { decodeJsonLines, jsonLinesText, jsonLinesUnits } from './utf8';
+import { log } from '../log';
 
 /** Bytes per input slot: one chunk of the file. Two slots, so the next chunk is decoded while this one is parsed. */
 export const SLOT_BYTES = 4 * 1024 * 1024;
@@ -65,7 +66,7 @@ export class DecodeThread {
       const source = `(${serve.toString()})(require('node:worker_threads').workerData, ${decodeJsonLines.toString()}, ${constants})`;
       const worker = new Worker(source, { eval: true, workerData: shared, name: 'baton-decode' });
       worker.unref(); // never keeps the process alive
-      worker.on('error', (err) => console.error(`[baton] The decode thread stopped: ${err.message}`));
+      worker.on('error', (err) => log.error(`The decode thread stopped: ${err.message}`));
       worker.on('exit', () => {
         helper = null; // later opens decode on their own thread
       });

@@ -85,6 +85,15 @@ export function lockHolder({ pid, host }: LockHolder): string {
   return pid === process.pid ? 'this process' : pid > 0 ? `process ${pid}` : 'another process';
 }
 
+/**
+ * A failure as the log may quote it. A parse error's message quotes the text it failed on, which may be
+ * any file's content (a settings file can be a link to anything), so it is named instead.
+ */
+export function loggableMessage(err: unknown): string {
+  if (err instanceof SyntaxError || (err as Error | undefined)?.name === 'SyntaxError') return 'not valid JSON';
+  return err instanceof Error ? err.message : String(err);
+}
+
 export function errnoCode(err: unknown): string | undefined {
   if (typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string') return err.code;
   return undefined;

@@ -51,10 +51,13 @@ export class EntryLinker {
     if (typeof sourceId === 'string' && parent !== undefined) this.ids.set(sourceId, parent);
   }
 
-  /** An ISO time; one missing or unreadable takes the previous entry's, so the order of times holds. */
+  /**
+   * An ISO time; one missing or unreadable takes the previous entry's, so the order of times holds. A
+   * number is milliseconds, and one beyond what a date can hold (±8.64e15) is unreadable too.
+   */
   private timestampOf(value: unknown): string {
     if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) this.timestamp = value;
-    else if (typeof value === 'number' && Number.isFinite(value)) this.timestamp = new Date(value).toISOString();
+    else if (typeof value === 'number' && !Number.isNaN(new Date(value).getTime())) this.timestamp = new Date(value).toISOString();
     return this.timestamp;
   }
 }

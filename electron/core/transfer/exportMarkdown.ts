@@ -2,6 +2,11 @@
 // (JSON is for that). Title and lineage first, then each message with who wrote it and when; tool calls
 // are one line each with their result, thinking is folded away in <details>, handoff exchanges are the
 // one line the chat shows for them.
+//
+// Whatever a message holds is written inert: a Markdown viewer that renders raw HTML (most do) would
+// otherwise run a reply's <script> or <img onerror>, follow a javascript: link, or end the thinking's
+// <details> where the thinking wrote </details>. Outside code, `<` becomes `&lt;` (shown the same) and a
+// link to any scheme but http, https or mailto is no longer a link; a code fence left open is closed.
 import { texts } from '../../../shared/texts';
 import type { AgentMessage, SessionEntry, SessionHeader } from '../../../shared/session';
 import { CustomType, handoffExchangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
@@ -23,7 +28,7 @@ export function sessionMarkdown({ header, title, parentTitle, branch }: Markdown
   if (header.parentSession !== undefined) about.push(texts.continuedFrom(parentTitle ?? 'an earlier session'));
   if (header.importedFrom) about.push(texts.importedFrom(header.importedFrom.format, header.importedFrom.fileName));
   about.push(`Started ${when(header.timestamp)}`);
-  const parts = [`# ${oneLine(title)}`, about.map((line) => `_${line}_`).join('  \n')];
+  const parts = [`# ${inertMarkdown(oneLine(title))}`, about.map((line) => `_${inertMarkdown(line)}_`).join('  \n')];
 
   const results = toolResults(branch);
   const inHandoff = handoffExchangeTracker();
@@ -39,15 +44,15 @@ export function sessionMarkdown({ header, title, parentTitle, branch }: Markdown
         if (!entry.display) break;
         parts.push(
           entry.customType === CustomType.handoff
-            ? `## Handoff context · ${when(entry.timestamp)}\n\n${unwrapHandoffDocument(entry.content)}`
-            : quote(entry.content),
+            ? `## Handoff context · ${when(entry.timestamp)}\n\n${inertMarkdown(unwrapHandoffDocument(entry.content))}`
+            : quote(inertMarkdown(entry.content)),
         );
         break;
       case 'model_change':
-        parts.push(`_Model changed to ${entry.model}_`);
+        parts.push(`_Model changed to ${inertMarkdown(entry.model)}_`);
         break;
       case 'handoff_outcome':
-        parts.push(`_${outcomeText(entry)}_`);
+        parts.push(`_${inertMarkdown(outcomeText(entry))}_`);
         break;
       case 'session_info':
       case 'branch_switch':
@@ -64,10 +69,10 @@ function messageSection(message: AgentMessage, timestamp: string, results: Resul
   for (const block of message.content) {
     switch (block.type) {
       case 'text':
-        if (block.text.trim()) lines.push(block.text.trim());
+        if (block.text.trim()) lines.push(inertMarkdown(block.text.trim()));
         break;
       case 'thinking':
-        if (block.thinking.trim()) lines.push(`<details>\n<summary>Thinking</summary>\n\n${block.thinking.trim()}\n\n</details>`);
+        if (block.thinking.trim()) lines.push(`<details>\n<summary>Thinking</summary>\n\n${inertMarkdown(block.thinking.trim())}\n\n</details>`);
         break;
       case 'tool_use':
         lines.push(toolLine(block.name, block.input, results.get(block.id)));
@@ -82,14 +87,14 @@ function messageSection(message: AgentMessage, timestamp: string, results: Resul
     }
   }
   const ending = endingOf(message);
-  if (ending) lines.push(`_${ending}_`);
+  if (ending) lines.push(`_${inertMarkdown(ending)}_`);
   return lines.join('\n\n');
 }
 
 function toolLine(name: string, input: unknown, result: { content: string; isError: boolean } | undefined): string {
   const args = JSON.stringify(input ?? {}) ?? '';
   const outcome = result ? `${result.isError ? 'error: ' : ''}${shorten(result.content) || '(no output)'}` : 'no result';
-  return `- Tool call **${name}** ${code(shorten(args))} → ${code(outcome)}`;
+  return `- Tool call **${inertMarkdown(oneLine(name))}** ${code(shorten(args))} → ${code(outcome)}`;
 }
 
 function endingOf(message: AgentMessage): string | undefined {
@@ -150,4 +155,83 @@ function quote(text: string): string {
     .split('\n')
     .map((line) => `> ${line}`)
     .join('\n');
+}
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** A link definition's start: `[label]:` at the start of a line. */
+const DEFINITION = /^ {0,3}\[[^\]]*\]:[ \t]*/;
+const LINK_TARGET = /\]\([ \t]*/g;
+const SAFE_SCHEMES = new Set(['http', 'https', 'mailto']);
+
+/** `markdown` shown as before, with no raw HTML, no script link and no fence left open (see the top). */
+export function inertMarkdown(markdown: string): string {
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (const line of markdown.split('\n')) {
+    const marker = FENCE.exec(line)?.[1];
+    const after = marker === undefined ? '' : line.slice(line.indexOf(marker) + marker.length);
+    if (fence !== undefined) {
+      // Code is shown as written: nothing inside a fence is HTML or a link.
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && !after.trim()) fence = undefined;
+      out.push(line);
+    } else if (marker && !(marker[0] === '`' && after.includes('`'))) {
+      fence = marker;
+      out.push(line);
+    } else {
+      out.push(inertLine(line));
+    }
+  }
+  if (fence !== undefined) out.push(fence);
+  return out.join('\n');
+}
+
+function inertLine(line: string): string {
+  const definition = DEFINITION.exec(line);
+  const shown = definition && !isSafeTarget(line.slice(definition[0].length)) ? line.replace('[', '\\[') : line;
+  return outsideCodeSpans(shown, (text) =>
+    text.replaceAll('<', '&lt;').replace(LINK_TARGET, (found, at: number, whole: string) => (isSafeTarget(whole.slice(at + found.length)) ? found : '] (')),
+  );
+}
+
+/** `text` with `change` applied to what is not inside a code span (a run of backticks closed by the next run as long). */
+function outsideCodeSpans(text: string, change: (part: string) => string): string {
+  const runs: { start: number; end: number }[] = [];
+  for (let at = text.indexOf('`'); at >= 0; at = text.indexOf('`', at)) {
+    const start = at;
+    while (text[at] === '`') at++;
+    runs.push({ start, end: at });
+  }
+  const next: number[] = [];
+  const lastOfLength = new Map<number, number>();
+  for (let r = runs.length - 1; r >= 0; r--) {
+    const length = runs[r]!.end - runs[r]!.start;
+    next[r] = lastOfLength.get(length) ?? -1;
+    lastOfLength.set(length, r);
+  }
+  let out = '';
+  let copied = 0;
+  for (let r = 0; r < runs.length; r++) {
+    const close = next[r]!;
+    if (close < 0) continue;
+    out += change(text.slice(copied, runs[r]!.start)) + text.slice(runs[r]!.start, runs[close]!.end);
+    copied = runs[close]!.end;
+    r = close;
+  }
+  return out + change(text.slice(copied));
+}
+
+/**
+ * Whether a link target (the text after `](` or `]:`) opens no script: relative, or one of the safe
+ * schemes once character references and backslash escapes are read as a viewer reads them.
+ */
+function isSafeTarget(target: string): boolean {
+  const decoded = target
+    .slice(0, 256)
+    .replace(/&#(?:[xX]([0-9a-fA-F]{1,6})|(\d{1,7}));?/g, (_, hex?: string, decimal?: string) => String.fromCodePoint(Math.min(hex ? Number.parseInt(hex, 16) : Number(decimal), 0x10ffff)))
+    .replace(/&colon;/gi, ':')
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+    // oxlint-disable-next-line no-control-regex -- browsers drop control characters and spaces from a scheme
+    .replace(/[\u0000-\u0020]/g, '');
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(decoded.startsWith('&lt;') ? decoded.slice(4) : decoded)?.[1];
+  return scheme === undefined || SAFE_SCHEMES.has(scheme.toLowerCase());
 }

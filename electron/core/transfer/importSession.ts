@@ -8,9 +8,6 @@ import type { ImportedSession } from './importedSession';
 import { importPi } from './importPi';
 import { isObject, jsonLines, type JsonLine } from './jsonLines';
 
-/** Claude Code files may open with summaries and snapshots; a conversation line comes within these. */
-const CLAUDE_CODE_LOOKAHEAD = 50;
-
 export function importSessionText(fileName: string, text: string): ImportedSession {
   const lines = jsonLines(text);
   if (!isObject(lines[0]?.value)) throw new BatonError('invalid_input', texts.importNotJsonLines(fileName));
@@ -27,5 +24,6 @@ function importerOf(lines: readonly JsonLine[]): ((lines: readonly JsonLine[]) =
     if (typeof first.id === 'string' && typeof first.timestamp === 'string') return importPi;
     return undefined;
   }
-  return lines.slice(0, CLAUDE_CODE_LOOKAHEAD).some(({ value }) => isClaudeCodeLine(value)) ? importClaudeCode : undefined;
+  // Claude Code files may open with any number of summaries and snapshots before the first prompt.
+  return lines.some(({ value }) => isClaudeCodeLine(value)) ? importClaudeCode : undefined;
 }

@@ -6,7 +6,7 @@ import { BatonError } from '../errors';
 import type { SessionManager } from '../session/SessionManager';
 import { sessionLines } from '../session/sessionLines';
 import { exportFileName } from './exportFileName';
-import { sessionMarkdown } from './exportMarkdown';
+import { inertMarkdown, sessionMarkdown } from './exportMarkdown';
 
 export interface ExportFile {
   fileName: string;
@@ -37,5 +37,5 @@ export function documentExport(manager: SessionManager, entryId: string): Export
         ? entry.document
         : undefined;
   if (document === undefined) throw new BatonError('not_found', 'That handoff document is not in this session');
-  return { fileName: exportFileName(`${manager.getTitle()} handoff`, 'md'), mimeType: 'text/markdown', content: `${document.trimEnd()}\n` };
+  return { fileName: exportFileName(`${manager.getTitle()} handoff`, 'md'), mimeType: 'text/markdown', content: `${inertMarkdown(document.trimEnd())}\n` };
 }

@@ -13,17 +13,20 @@ const LIMIT_MB = (MAX_FRAME_BYTES / 1024 / 1024).toFixed(0);
 
 type Refusal = 'token_invalid' | 'too_many_attempts';
 
-/** Takes the launch token from the URL once and keeps it out of the address bar and history. */
+/**
+ * Takes the launch token from the URL once and keeps it out of the address bar and history. It is kept
+ * for the page's origin (the server's address), so another tab at a session's address works too.
+ */
 function takeToken(): string {
   const url = new URL(window.location.href);
   const fromUrl = url.searchParams.get(TOKEN_PARAM);
   if (fromUrl) {
-    sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    localStorage.setItem(TOKEN_KEY, fromUrl);
     url.searchParams.delete(TOKEN_PARAM);
     window.history.replaceState(null, '', url.toString());
     return fromUrl;
   }
-  return sessionStorage.getItem(TOKEN_KEY) ?? '';
+  return localStorage.getItem(TOKEN_KEY) ?? '';
 }
 
 /**

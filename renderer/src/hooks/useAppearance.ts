@@ -8,17 +8,23 @@ import { useBaton } from '../store/StoreProvider';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 export function useAppearance(): void {
-  const theme = useBaton((s) => s.settings?.theme ?? 'system');
+  const theme = useThemeInEffect();
   const fontSize = useBaton((s) => s.settings?.fontSize);
-  const systemDark = useSyncExternalStore(subscribeToSystem, systemIsDark);
   useEffect(() => {
-    document.documentElement.dataset.theme = themeInEffect(theme, systemDark);
-  }, [theme, systemDark]);
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
   useEffect(() => {
     const root = document.documentElement.style;
     if (fontSize) root.fontSize = `${fontSize}px`;
     else root.removeProperty('font-size');
   }, [fontSize]);
+}
+
+/** The theme in effect, for what is drawn in its colours rather than styled by the stylesheet (diagrams). */
+export function useThemeInEffect(): 'light' | 'dark' {
+  const theme = useBaton((s) => s.settings?.theme ?? 'system');
+  const systemDark = useSyncExternalStore(subscribeToSystem, systemIsDark);
+  return themeInEffect(theme, systemDark);
 }
 
 /** Before settings arrive (the first paint): the system's theme, so a dark desktop never flashes white. */

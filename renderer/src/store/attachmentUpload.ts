@@ -14,7 +14,7 @@ function piece(file: Blob, at: number, size: number): Promise<string> {
 }
 
 /** `others`: the ids of the files already waiting beside it, so the core can say now whether all of them fit one request. */
-export async function uploadFile(deps: Deps, file: File, others: readonly string[]): Promise<Result<Attachment>> {
+export async function uploadFile(deps: Deps, sessionId: string, file: File, others: readonly string[]): Promise<Result<Attachment>> {
   // An empty file is no image or PDF; the core would only see an invalid piece.
   if (file.size === 0) return { ok: false, error: { code: 'invalid_input', message: texts.attachmentType(file.name) } };
   let id: string | undefined;
@@ -26,7 +26,7 @@ export async function uploadFile(deps: Deps, file: File, others: readonly string
       const appended = await tryCall(deps, 'attachments.append', { id, data: await piece(file, at, UPLOAD_CHUNK_BYTES) });
       if (!appended.ok) return dropped(deps, id, appended);
     }
-    return await tryCall(deps, 'attachments.finish', { id, with: [...others] });
+    return await tryCall(deps, 'attachments.finish', { sessionId, id, with: [...others] });
   } catch {
     // The file could not be read (moved or deleted since it was picked, say).
     return dropped(deps, id, { ok: false, error: { code: 'invalid_input', message: uiTexts.fileUnreadable(file.name) } });

@@ -5,6 +5,7 @@
 import type { BatonEvent } from '../../../shared/contract';
 import type { AgentMessage } from '../../../shared/session';
 import { callApi } from './call';
+import { shownSessionId } from './selectors';
 import {
   STREAMING_KEY,
   addMessage,
@@ -185,7 +186,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
     },
 
     async continueReply() {
-      await callApi(deps, get, 'chat.continue', {}, () => get().continueReply());
+      await callApi(deps, get, 'chat.continue', { sessionId: shownSessionId(get()) }, () => get().continueReply());
     },
   };
 };

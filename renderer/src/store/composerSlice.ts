@@ -7,6 +7,7 @@ import { normalizeCommand, parseSlash, type SlashCommand } from '../lib/slashCom
 import { uiTexts } from '../texts';
 import { uploadFile } from './attachmentUpload';
 import { callApi, tryCall } from './call';
+import { shownSessionId } from './selectors';
 import type { SliceCreator } from './types';
 
 export type SendMode = 'steer' | 'followUp';
@@ -64,7 +65,7 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
 
   const upload = async (key: number, file: File) => {
     const others = get().composer.files.flatMap((f) => (f.id ? [f.id] : []));
-    const result = await uploadFile(deps, file, others);
+    const result = await uploadFile(deps, shownSessionId(get()), file, others);
     const chip = get().composer.files.find((f) => f.key === key);
     if (!result.ok) {
       drop(key);
@@ -80,7 +81,8 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
   /** Sends the text with the files uploaded for it (`ids`); a failure keeps both and offers Retry. */
   const send = async (typed: string, mode: SendMode, ids: string[]): Promise<void> => {
     const text = typed.trim();
-    const result = await tryCall(deps, 'chat.send', ids.length > 0 ? { text, mode, attachments: ids } : { text, mode });
+    const sessionId = shownSessionId(get());
+    const result = await tryCall(deps, 'chat.send', ids.length > 0 ? { sessionId, text, mode, attachments: ids } : { sessionId, text, mode });
     if (result.ok) {
       const sent = new Set(ids);
       for (const file of get().composer.files) if (file.id && sent.has(file.id)) release(file);
@@ -150,13 +152,14 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
     },
 
     async stopRun() {
-      await callApi(deps, get, 'chat.stop', {});
+      await callApi(deps, get, 'chat.stop', { sessionId: shownSessionId(get()) });
     },
 
     async changeQueued(queue, index, text, newText) {
       // The queue_changed event that follows shows the result.
-      if (newText === undefined) await callApi(deps, get, 'chat.queue.remove', { queue, index, text });
-      else await callApi(deps, get, 'chat.queue.edit', { queue, index, text, newText });
+      const sessionId = shownSessionId(get());
+      if (newText === undefined) await callApi(deps, get, 'chat.queue.remove', { sessionId, queue, index, text });
+      else await callApi(deps, get, 'chat.queue.edit', { sessionId, queue, index, text, newText });
     },
   };
 };

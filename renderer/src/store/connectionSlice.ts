@@ -3,6 +3,7 @@
 // attempts) shows why, instead of waiting for a server that will never answer it.
 import type { BatonEvent } from '../../../shared/contract';
 import { uiTexts } from '../texts';
+import { UNREACHABLE_KEY } from './noticeSlice';
 import type { SliceCreator } from './types';
 
 export type ConnectionEvent = Extract<BatonEvent, { type: 'connection' }>;
@@ -25,9 +26,13 @@ export const createConnectionSlice: SliceCreator<ConnectionSlice> = (set, get) =
     s.clearNotice(CONNECTION_KEY);
     if (event.state !== 'restored') return set({ connectionRefused: event.state });
     set({ connectionRefused: null });
-    // Whatever happened meanwhile (a reply finished, a session was added) is read afresh.
+    // Calls that failed while it was gone said so; that no longer holds.
+    s.clearNotice(UNREACHABLE_KEY);
+    // Whatever happened meanwhile (a reply finished, a session was added) is read afresh; the view stays
+    // on the session it showed.
     if (!s.info) void s.loadAppInfo();
-    void s.loadCurrentSession();
+    void s.openShownSession();
     void s.loadSessions();
+    void s.loadRunning();
   },
 });

@@ -1,6 +1,8 @@
 // The handoff flow of SPEC §4 as the UI sees it: guard, busy refusal, the dialog's phases, the
-// streaming preview, cancel, review, and what each result does to the app.
-import type { ApiError, BatonEvent, HandoffResult, Result } from '../../../shared/contract';
+// streaming preview, cancel, review, and what each result does to the app. A handoff runs in its
+// session: Continue in background closes the dialog while it goes on; its result then comes as a notice
+// ("Handed off → <title>" with Open), and a view that comes back to the session shows it again.
+import type { BatonEvent, HandoffResult, PendingHandoff, Result } from '../../../shared/contract';
 import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import { tryCall } from './call';
@@ -10,6 +12,8 @@ export type HandoffPhase = 'closed' | 'idle' | 'generating' | 'review' | 'commit
 
 export interface HandoffState {
   phase: HandoffPhase;
+  /** The session the dialog's handoff runs in. */
+  sessionId: string;
   /** Started by itself (auto-handoff): its result comes as an event, not as a call's answer. */
   auto: boolean;
   focus: string;
@@ -40,23 +44,26 @@ export interface HandoffSlice {
   commitHandoff: () => Promise<void>;
   /** Discards the document in review, asking first when it was edited. */
   discardHandoff: () => Promise<void>;
+  /** Closes the dialog while the document is still being written; the handoff goes on in its session. */
+  continueHandoffInBackground: () => void;
+  /** A view that opens a session whose handoff runs (or waits for review) shows it. */
+  resumeHandoff: (sessionId: string, pending: PendingHandoff | undefined) => void;
   /** Discards the document in review without asking (the answer to that question). */
   confirmDiscardHandoff: () => Promise<void>;
   /** Goes back to editing instead of discarding. */
   keepEditingHandoff: () => void;
   closeHandoff: () => void;
-  /**
-   * While a handoff runs, the error its run reports is kept (and true returned): the handoff's result
-   * says it once, as "Handoff failed: …", instead of a second notice with the bare error.
-   */
-  claimHandoffError: (error: ApiError) => boolean;
   handoffApplyEvent: (event: BatonEvent) => void;
 }
 
 export const isGeneratingHandoff = (s: BatonState) => s.handoff.phase === 'generating';
 
+/** The notice that a document waits for review in a session not shown: gone once the review shows. */
+const REVIEW_READY_KEY = 'handoff-review-ready';
+
 const closed: HandoffState = {
   phase: 'closed',
+  sessionId: '',
   auto: false,
   focus: '',
   preview: '',
@@ -71,7 +78,13 @@ const closed: HandoffState = {
 
 export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) => {
   const update = (fields: Partial<HandoffState>) => set((s) => ({ handoff: { ...s.handoff, ...fields } }));
-  let runError: ApiError | null = null;
+  /** Sessions whose handoff.start or handoff.commit this view awaits: their result comes as the call's answer. */
+  const awaited = new Set<string>();
+  /** The dialog shows the handoff of this session, generating or committing. */
+  const showing = (sessionId: string) => {
+    const { phase, sessionId: shown } = get().handoff;
+    return shown === sessionId && (phase === 'generating' || phase === 'committing');
+  };
 
   const close = () => {
     set({ handoff: closed });
@@ -81,10 +94,6 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
   const finish = (result: HandoffResult) => {
     const { notify, reportError } = get();
     const { focus } = get().handoff;
-    const error = runError;
-    runError = null;
-    // Whatever the run reported is part of a failure's message; after a cancel it no longer matters.
-    if (error && result.status !== 'failed' && result.status !== 'cancelled') reportError(error);
     switch (result.status) {
       case 'done': {
         close();
@@ -110,7 +119,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
         return notify('info', texts.handoffCancelled);
       case 'failed':
         close();
-        return reportError({ code: error?.code ?? 'internal', message: texts.handoffFailed(result.message) }, () =>
+        return reportError({ code: 'internal', message: texts.handoffFailed(result.message) }, () =>
           get().requestHandoff({ focus, generate: true }),
         );
       case 'refused':
@@ -119,10 +128,39 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
     }
   };
 
-  /** A call that could not be made at all is a failed handoff, worded as one. */
-  const settle = async (call: Promise<Result<HandoffResult>>) => {
-    const result = await call;
-    finish(result.ok ? result.data : { status: 'failed', message: result.error.message });
+  /** How a handoff that went on in the background ended, told wherever the user is now. */
+  const finishInBackground = (sessionId: string, result: HandoffResult) => {
+    const { notify, reportError, openSession } = get();
+    switch (result.status) {
+      case 'done': {
+        const child = result.session.header.id;
+        if (get().session?.header.id === child) return notify('success', texts.handoffDone);
+        const title = result.session.header.title ?? uiTexts.untitled;
+        return notify('success', texts.handedOffTo(title), { action: { label: 'Open', run: () => void openSession(child) } });
+      }
+      case 'review':
+        return notify('info', uiTexts.handoffReadyForReview, {
+          key: REVIEW_READY_KEY,
+          lasting: true,
+          action: { label: 'Open', run: () => void openSession(sessionId) },
+        });
+      case 'cancelled':
+        return notify('info', texts.handoffCancelled);
+      case 'failed':
+        return reportError({ code: 'internal', message: texts.handoffFailed(result.message) });
+      case 'refused':
+        return notify('warning', result.message);
+    }
+  };
+
+  /** The answer to this view's own call; a call that could not be made at all is a failed handoff, worded as one. */
+  const settle = async (sessionId: string, call: Promise<Result<HandoffResult>>) => {
+    awaited.add(sessionId);
+    const answer = await call;
+    awaited.delete(sessionId);
+    const result: HandoffResult = answer.ok ? answer.data : { status: 'failed', message: answer.error.message };
+    if (showing(sessionId)) finish(result);
+    else finishInBackground(sessionId, result);
   };
 
   return {
@@ -131,9 +169,9 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
     requestHandoff(options = {}) {
       const s = get();
       if (s.handoff.phase !== 'closed') return;
-      if ((s.session?.messageCount ?? 0) < 2) return s.notify('warning', texts.nothingToHandOff);
-      if (s.session?.isStreaming) return s.notify('warning', texts.handoffBusy);
-      set({ handoff: { ...closed, phase: 'idle', focus: options.focus ?? '' } });
+      if (!s.session || s.session.messageCount < 2) return s.notify('warning', texts.nothingToHandOff);
+      if (s.session.isStreaming || s.sidebar.running.includes(s.session.header.id)) return s.notify('warning', texts.handoffBusy);
+      set({ handoff: { ...closed, phase: 'idle', sessionId: s.session.header.id, focus: options.focus ?? '' } });
       if (options.generate) void get().generateHandoff();
     },
 
@@ -153,14 +191,15 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
       if (settings && settings.reviewFirst !== reviewFirst) void get().updateSettings({ reviewFirst });
       update({ phase: 'generating', preview: '', cancelling: false });
       const focus = handoff.focus.trim();
-      await settle(tryCall(deps, 'handoff.start', { focus: focus || undefined, review: reviewFirst }));
+      const { sessionId } = handoff;
+      await settle(sessionId, tryCall(deps, 'handoff.start', { sessionId, focus: focus || undefined, review: reviewFirst }));
     },
 
     async cancelHandoff() {
       if (get().handoff.phase !== 'generating') return;
       update({ cancelling: true });
       // handoff.start then resolves with `cancelled`, which closes the dialog.
-      const result = await tryCall(deps, 'handoff.cancel', {});
+      const result = await tryCall(deps, 'handoff.cancel', { sessionId: get().handoff.sessionId });
       if (!result.ok) {
         update({ cancelling: false });
         get().reportError(result.error, () => get().cancelHandoff());
@@ -171,7 +210,8 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
       const { handoff } = get();
       if (handoff.phase !== 'review' || !handoff.document.trim()) return;
       update({ phase: 'committing' });
-      await settle(tryCall(deps, 'handoff.commit', { document: handoff.document }));
+      const { sessionId } = handoff;
+      await settle(sessionId, tryCall(deps, 'handoff.commit', { sessionId, document: handoff.document }));
     },
 
     async discardHandoff() {
@@ -185,10 +225,29 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
       if (get().handoff.confirmingDiscard) update({ confirmingDiscard: false });
     },
 
+    continueHandoffInBackground() {
+      if (get().handoff.phase === 'generating') close();
+    },
+
+    resumeHandoff(sessionId, pending) {
+      const { phase } = get().handoff;
+      if (phase !== 'closed' && phase !== 'idle') return;
+      if (pending?.phase === 'generating') {
+        return set({ handoff: { ...closed, phase: 'generating', sessionId, preview: pending.text } });
+      }
+      if (pending?.phase === 'review') {
+        const { document, missingSections, trimmedMessages } = pending;
+        set({ handoff: { ...closed, phase: 'review', sessionId, document, generated: document, missingSections, trimmedMessages } });
+        return get().clearNotice(REVIEW_READY_KEY);
+      }
+      if (phase === 'idle') close(); // a form for another session gives way
+    },
+
     async confirmDiscardHandoff() {
-      if (get().handoff.phase !== 'review') return;
+      const { phase, sessionId } = get().handoff;
+      if (phase !== 'review') return;
       close();
-      const result = await tryCall(deps, 'handoff.discard', {});
+      const result = await tryCall(deps, 'handoff.discard', { sessionId });
       if (result.ok) get().notify('info', uiTexts.handoffDiscarded);
       else get().reportError(result.error);
     },
@@ -197,22 +256,15 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
       if (get().handoff.phase === 'idle') close();
     },
 
-    claimHandoffError(error) {
-      const { phase } = get().handoff;
-      if (phase !== 'generating' && phase !== 'committing') return false;
-      runError ??= error;
-      return true;
-    },
-
     handoffApplyEvent(event) {
-      const { phase, auto } = get().handoff;
+      const { phase } = get().handoff;
       // Auto-handoff: the dialog opens generating, as if the user had asked (a form left open gives way).
       if (event.type === 'handoff_auto' && (phase === 'closed' || phase === 'idle')) {
-        return set({ handoff: { ...closed, phase: 'generating', auto: true } });
+        return set({ handoff: { ...closed, phase: 'generating', sessionId: event.sessionId, auto: true } });
       }
-      if (event.type === 'handoff_auto_result' && auto && phase === 'generating') return finish(event.result);
-      if (event.type !== 'handoff_progress' || phase !== 'generating') return;
-      if (event.phase === 'generating') update({ preview: event.text });
+      // A handoff this view did not ask for (auto, another window or tab, or one it came back to) ends here.
+      if (event.type === 'handoff_result' && !awaited.has(event.sessionId) && showing(event.sessionId)) return finish(event.result);
+      if (event.type === 'handoff_progress' && event.phase === 'generating' && showing(event.sessionId)) update({ preview: event.text });
     },
   };
 };

@@ -1,7 +1,9 @@
 // The one store, composed of slices, plus the root actions: startup, the event router and Escape.
 import { createStore } from 'zustand/vanilla';
 import type { BatonApi, BatonEvent } from '../../../shared/contract';
-import { callApi } from './call';
+import { sessionFromAddress } from '../../../shared/sessionAddress';
+import { uiTexts } from '../texts';
+import { callApi, tryCall } from './call';
 import { createChatSlice } from './chatSlice';
 import { createComposerSlice } from './composerSlice';
 import { createConnectionSlice } from './connectionSlice';
@@ -19,6 +21,7 @@ import { createTransferSlice } from './transferSlice';
 import type { BatonState, BatonStore, Deps } from './types';
 import { createUiSlice } from './uiSlice';
 import { downloadFile } from '../lib/download';
+import { pageAddress } from '../lib/pageAddress';
 
 export type { BatonState, BatonStore } from './types';
 
@@ -28,6 +31,7 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
     frame: animationFrames,
     setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
     download: downloadFile,
+    address: pageAddress,
     ...overrides,
   };
 
@@ -49,17 +53,31 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
     init() {
       // Subscribe first, so no event between the first answers and the subscription is missed.
       const unsubscribe = deps.api.subscribe((event) => get().applyEvent(event));
-      void get().loadAppInfo();
+      // A session typed into the address bar (or opened from a link) is shown here.
+      const stopAddress = deps.address.onChange(() => {
+        const id = sessionFromAddress(deps.address.read());
+        if (id && id !== get().session?.header.id) void get().openSession(id);
+      });
+      void get().openShownSession().then(() => get().loadAppInfo());
       void get().loadSettings();
       void get().loadModels();
-      void get().loadCurrentSession();
       void get().loadSessions();
+      void get().loadRunning();
       void get().loadCommands();
-      return unsubscribe;
+      return () => {
+        unsubscribe();
+        stopAddress();
+      };
     },
 
-    async loadCurrentSession() {
-      const view = await callApi(deps, get, 'sessions.current', {});
+    async openShownSession() {
+      // What this view showed (a reconnect), else what its address names, else where the user left off.
+      const id = get().session?.header.id ?? sessionFromAddress(deps.address.read());
+      const named = id === undefined ? undefined : await tryCall(deps, 'sessions.open', { id });
+      if (named?.ok) return get().loadSession(named.data);
+      if (named && named.error.code !== 'not_found') return get().reportError(named.error, () => get().openShownSession());
+      if (named) get().notify('warning', uiTexts.addressedSessionGone);
+      const view = await callApi(deps, get, 'sessions.open', {}, () => get().openShownSession());
       if (view) get().loadSession(view);
     },
 

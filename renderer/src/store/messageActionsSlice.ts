@@ -2,6 +2,7 @@
 // message. Each asks the core to move the session's leaf; the chat follows from the branch_changed event
 // the core sends before anything else of the run, so the rows never mix two branches.
 import { callApi, tryCall } from './call';
+import { shownSessionId } from './selectors';
 import type { SliceCreator } from './types';
 
 export type VersionControl = 'previous' | 'next';
@@ -43,7 +44,7 @@ export const createMessageActionsSlice: SliceCreator<MessageActionsSlice> = (set
   async saveEdit() {
     const edit = get().messageEdit;
     if (!edit?.text.trim()) return;
-    const result = await tryCall(deps, 'chat.edit', { entryId: edit.entryId, text: edit.text });
+    const result = await tryCall(deps, 'chat.edit', { sessionId: shownSessionId(get()), entryId: edit.entryId, text: edit.text });
     // On failure the draft stays open, so nothing typed is lost.
     if (!result.ok) return get().reportError(result.error);
     if (get().messageEdit?.entryId === edit.entryId) set({ messageEdit: null });
@@ -51,11 +52,11 @@ export const createMessageActionsSlice: SliceCreator<MessageActionsSlice> = (set
   },
 
   async regenerate(entryId) {
-    await callApi(deps, get, 'chat.regenerate', { entryId });
+    await callApi(deps, get, 'chat.regenerate', { sessionId: shownSessionId(get()), entryId });
   },
 
   async showVersion(entryId, control) {
-    const view = await callApi(deps, get, 'sessions.switchBranch', { entryId });
+    const view = await callApi(deps, get, 'sessions.switchBranch', { sessionId: shownSessionId(get()), entryId });
     if (!view) return;
     get().loadSession(view);
     set({ versionFocus: { entryId, control } });

@@ -4,12 +4,13 @@
 // the newest, and an older one that has not faded waits for room; an error about a failed action
 // carries the way out (Retry, or Open settings for a key problem).
 import type { ApiError } from '../../../shared/contract';
+import { uiTexts } from '../texts';
 import type { SliceCreator } from './types';
 
 export type NoticeKind = 'success' | 'info' | 'warning' | 'error';
 
 export interface NoticeAction {
-  label: 'Retry' | 'Open settings';
+  label: 'Retry' | 'Open settings' | 'Open';
   run: () => void;
 }
 
@@ -47,6 +48,9 @@ const MAX_KEPT = 12;
 export const FADE_MS: Record<Exclude<NoticeKind, 'error'>, number> = { success: 6_000, info: 8_000, warning: 10_000 };
 
 export const isAlert = (notice: Notice) => notice.kind === 'error';
+
+/** The alerts of calls that could not reach the core: cleared once the connection is back. */
+export const UNREACHABLE_KEY = 'unreachable';
 
 /** Refusals: the same request would be refused again, so they get no Retry. */
 const REFUSALS: ReadonlySet<ApiError['code']> = new Set(['invalid_input', 'forbidden', 'not_found']);
@@ -88,7 +92,7 @@ export const createNoticeSlice: SliceCreator<NoticeSlice> = (set, get, deps) => 
         : !keyProblem && retry && !REFUSALS.has(error.code)
           ? { label: 'Retry', run: () => void retry() }
           : undefined;
-    get().notify('error', error.message, { action, key });
+    get().notify('error', error.message, { action, key: key ?? (error.message === uiTexts.cannotReachServer ? UNREACHABLE_KEY : undefined) });
     if (keyProblem) void get().askForApiKey();
   },
 });

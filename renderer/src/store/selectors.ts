@@ -8,6 +8,9 @@ export const isModalOpen = (s: BatonState) =>
 
 export const isStreaming = (s: BatonState) => s.session?.isStreaming ?? false;
 
+/** The session this view shows; every call about a session names it (SPEC §1). */
+export const shownSessionId = (s: BatonState): string => s.session?.header.id ?? '';
+
 /**
  * The row Retry answers again once nothing runs: the last message, when it is a saved reply that failed
  * or was stopped, or a message whose reply never came.
@@ -62,5 +65,12 @@ export const listedTitle = (s: BatonState, id: string, fallback: string): string
 export const isActionableRow = (s: BatonState, key: string): boolean => !isStreaming(s) && s.chat.items.at(-1)?.key === key;
 
 /** An exchange row without an outcome is the running handoff's while the dialog is open and it is the last row. */
+/** A handoff document is being written in the session shown (a message sent now is refused). */
+export const isHandingOff = (s: BatonState): boolean => {
+  const last = s.chat.items.at(-1);
+  return last?.kind === 'handoffExchange' && last.outcome === null && isRunningHandoffRow(s, last.key);
+};
+
+/** The last row's handoff is still being written: in the dialog, or in the background (the session runs). */
 export const isRunningHandoffRow = (s: BatonState, key: string): boolean =>
-  s.handoff.phase !== 'closed' && s.chat.items.at(-1)?.key === key;
+  (s.handoff.phase !== 'closed' || s.sidebar.running.includes(shownSessionId(s))) && s.chat.items.at(-1)?.key === key;

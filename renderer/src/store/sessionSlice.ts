@@ -1,13 +1,16 @@
-// The open session: its header, lineage, context meter, todos and streaming flag. Loading a
-// SessionView here is the one way the open session changes (startup, open, new, handoff, switch).
+// The session this view shows: its header, lineage, context meter, todos and streaming flag. Loading a
+// SessionView here is the one way it changes (startup, open, new, handoff, switch); the page's address
+// follows it. Runs in other sessions go on meanwhile.
 import type { BatonEvent, BranchView, ErrorCode, SessionView } from '../../../shared/contract';
 import type { SessionEntry, SessionHeader, TodoItem, Usage } from '../../../shared/session';
+import { sessionAddress } from '../../../shared/sessionAddress';
 import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import { buildChat } from './chatItems';
 import { callApi, tryCall } from './call';
 import { modelInfo } from './modelsSlice';
 import { retryTarget } from './selectors';
+import { STORAGE_KEY } from './settingsSlice';
 import type { SliceCreator } from './types';
 
 export interface OpenSession {
@@ -156,6 +159,11 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
 
     loadSession(view, savings) {
       const current = get().session;
+      deps.address.write(sessionAddress(view.header.id));
+      get().markSeen(view.header.id);
+      if (view.readOnlyReason) get().notify('error', view.readOnlyReason, STORAGE_KEY);
+      // A handoff under way (or waiting for review) in this session shows again (SPEC §4.2).
+      if (current?.header.id !== view.header.id) get().resumeHandoff(view.header.id, view.handoff);
       const lastEntryId = view.entries.at(-1)?.id ?? null;
       const totalEntries = view.firstEntryIndex + view.entries.length;
       const same =
@@ -211,7 +219,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
       let found = await loadUntilShown(id, entryId);
       if (found === false) {
         // Not on the branch shown: the match is in another version of a message, so that one is shown.
-        const switched = await tryCall(deps, 'sessions.switchBranch', { entryId });
+        const switched = await tryCall(deps, 'sessions.switchBranch', { sessionId: id, entryId });
         if (!switched.ok && !NOT_A_VERSION.has(switched.error.code)) return get().reportError(switched.error);
         if (switched.ok && get().session?.header.id === id) {
           get().loadSession(switched.data);
@@ -269,10 +277,9 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
       if (event.type === 'branch_changed') {
         return get().session?.header.id === event.sessionId ? get().loadBranch(event.branch, event.contextTokens) : undefined;
       }
-      // Errors and retries are shown whichever session they come from: nothing is silently dropped.
+      // Errors reach the views of their session (or all, for the app's own); retries too.
       if (event.type === 'error') {
         const error = { code: event.code, message: event.message };
-        if (get().claimHandoffError(error)) return;
         // A reply the API failed can be asked for again from the notice, as from the message's own Retry.
         const retry = REPLY_FAILURES.has(error.code) ? () => retryLastReply() : undefined;
         return get().reportError(error, retry, retry && REPLY_ERROR_KEY);

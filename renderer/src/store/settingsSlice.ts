@@ -1,5 +1,5 @@
 // App info (transport, API key presence) and the ordinary settings.
-import type { AppInfo } from '../../../shared/contract';
+import type { AppInfo, CallOutput } from '../../../shared/contract';
 import type { Settings, SettingsPatch } from '../../../shared/settings';
 import { uiTexts } from '../texts';
 import { callApi } from './call';
@@ -15,10 +15,12 @@ export interface SettingsSlice {
   saveApiKey: (apiKey: string) => Promise<boolean>;
   /** A missing or rejected key (401): the first-run screen, or on the desktop the key field in Settings. */
   askForApiKey: () => Promise<void>;
+  /** Open logs folder: the desktop opens it; web mode answers with where it is (undefined: the call failed, and said so). */
+  openLogs: () => Promise<CallOutput<'app.openLogs'> | undefined>;
 }
 
 /** The notice that says nothing can be saved: one at a time, shown while app info reports the problem. */
-const STORAGE_KEY = 'storage';
+export const STORAGE_KEY = 'storage';
 
 export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps) => {
   const applyInfo = (info: AppInfo) => {
@@ -63,6 +65,8 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps)
       get().notify('success', info.apiKeySource === 'memory' ? uiTexts.apiKeySavedUntilRestart : uiTexts.apiKeySaved);
       return true;
     },
+
+    openLogs: () => callApi(deps, get, 'app.openLogs', {}),
 
     async askForApiKey() {
       await get().loadAppInfo();

@@ -1,7 +1,9 @@
 // The sessions sidebar: the listed summaries (filtered by the search box, which searches titles and
-// message text), inline rename and delete-with-confirmation.
+// message text), which sessions are writing a reply or a handoff (Generating) and which finished one
+// while this view showed another (New reply), inline rename and delete-with-confirmation.
 import type { BatonEvent } from '../../../shared/contract';
 import type { IndexProgress, SessionHit } from '../../../shared/search';
+import { sessionAddress } from '../../../shared/sessionAddress';
 import { callApi } from './call';
 import type { SliceCreator } from './types';
 
@@ -18,11 +20,20 @@ export interface SidebarState {
   renamingId: string | null;
   /** The session waiting for the user to confirm its deletion. */
   pendingDelete: SessionHit | null;
+  /** Sessions whose reply or handoff is being written (SPEC §5 Generating). */
+  running: string[];
+  /** Sessions that finished writing while this view showed another, until opened (SPEC §5 New reply). */
+  unread: string[];
 }
 
 export interface SidebarSlice {
   sidebar: SidebarState;
   loadSessions: () => Promise<void>;
+  loadRunning: () => Promise<void>;
+  /** The session is shown: it has no New reply any more. */
+  markSeen: (id: string) => void;
+  /** Opens the session in a new window (desktop) or tab (web mode). */
+  openInNewWindow: (id: string) => Promise<void>;
   setQuery: (query: string) => void;
   startRename: (id: string) => void;
   cancelRename: () => void;
@@ -52,7 +63,7 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
   };
 
   return {
-    sidebar: { summaries: [], titles: {}, query: '', indexing: null, renamingId: null, pendingDelete: null },
+    sidebar: { summaries: [], titles: {}, query: '', indexing: null, renamingId: null, pendingDelete: null, running: [], unread: [] },
 
     async loadSessions() {
       const ticket = ++latest;
@@ -62,6 +73,22 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
       const listed = Object.fromEntries(summaries.map((s) => [s.id, s.title]));
       // The whole list replaces what was known (deleted sessions go); a search's answer adds to it.
       update({ summaries, titles: query ? { ...get().sidebar.titles, ...listed } : listed });
+    },
+
+    async loadRunning() {
+      const running = await callApi(deps, get, 'sessions.running', {});
+      if (running) update({ running });
+    },
+
+    markSeen(id) {
+      const { unread } = get().sidebar;
+      if (unread.includes(id)) update({ unread: unread.filter((u) => u !== id) });
+    },
+
+    async openInNewWindow(id) {
+      const result = await callApi(deps, get, 'app.openWindow', { sessionId: id });
+      // Web mode: the server opens no windows; the page opens a tab at the session's address.
+      if (result && !result.opened) deps.address.openNew(sessionAddress(id));
     },
 
     setQuery(query) {
@@ -107,6 +134,15 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
 
     sidebarApplyEvent(event) {
       if (event.type === 'sessions_changed') void get().loadSessions();
+      if (event.type === 'session_status') {
+        const { running, unread } = get().sidebar;
+        const others = running.filter((id) => id !== event.sessionId);
+        const unseen = !event.running && running.includes(event.sessionId) && get().session?.header.id !== event.sessionId;
+        update({
+          running: event.running ? [...others, event.sessionId] : others,
+          ...(unseen && !unread.includes(event.sessionId) && { unread: [...unread, event.sessionId] }),
+        });
+      }
       if (event.type === 'search_index') {
         const done = event.indexed >= event.total;
         update({ indexing: done ? null : { indexed: event.indexed, total: event.total } });

@@ -21,8 +21,11 @@ import type { DownloadFile } from '../lib/download';
 export interface RootActions {
   /** Loads everything the first screen needs and subscribes to events; returns the unsubscribe. */
   init: () => () => void;
-  /** Reads the open session from the main process and shows it. */
-  loadCurrentSession: () => Promise<void>;
+  /**
+   * Shows the session this view is on: the one it showed (after a reconnect), else the one the address
+   * names, else where the user left off.
+   */
+  openShownSession: () => Promise<void>;
   /** The one entry point for main→renderer events: routes each to the slices that care. */
   applyEvent: (event: BatonEvent) => void;
   /** Escape, read against live state at keypress time (SPEC §4.2, §5). */
@@ -51,6 +54,19 @@ export interface Deps {
   setTimeout: (fn: () => void, ms: number) => unknown;
   /** The browser's download of an export the core handed back (web mode). */
   download: (file: DownloadFile) => void;
+  /** The page's address, which names the session shown (SPEC §5 `#session=<id>`). */
+  address: PageAddress;
+}
+
+export interface PageAddress {
+  /** The fragment (`location.hash`). */
+  read(): string;
+  /** Replaces the fragment without a new history entry. */
+  write(hash: string): void;
+  /** Calls back when the user changes the fragment; returns a function that stops it. */
+  onChange(listener: () => void): () => void;
+  /** Opens the app at another fragment in a new tab (web mode's Open in new window). */
+  openNew(hash: string): void;
 }
 
 export type SetState = StoreApi<BatonState>['setState'];

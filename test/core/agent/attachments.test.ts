@@ -162,7 +162,7 @@ describe('attachments', () => {
     rmSync(join(dataDir, INDEX_FILE_NAME), { force: true });
     core = boot();
 
-    const view = await call('sessions.current', {});
+    const view = await call('sessions.open', {});
     const prompt = view.entries.flatMap((e) => (e.type === 'message' ? [e.message] : []))[0];
     expect(prompt?.content[0]).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: base64(big) }, name: 'big.png' });
     const [row] = await call('sessions.list', {});
@@ -205,7 +205,7 @@ describe('attachments', () => {
       await fake.waitForRequests(1);
       expect(requestContent(0)[0]?.source?.data).toBe(base64(big));
       ws.close();
-      const view = async () => ((await app.core.dispatch('sessions.current', {}, true)) as { data: SessionView }).data;
+      const view = async () => ((await app.core.dispatch('sessions.open', {}, true)) as { data: SessionView }).data;
       await expect.poll(async () => (await view()).isStreaming, { timeout: 30_000 }).toBe(false);
       const saved = (await view()).entries.find((e) => e.type === 'message');
       expect(saved?.type === 'message' && saved.message.content[0]).toMatchObject({ type: 'document', name: 'manual.pdf' });
@@ -246,6 +246,19 @@ describe('attachments', () => {
     // Sent alone, the first one becomes part of the conversation, and the second no longer fits beside it.
     await send('Read this', [first]);
     expect(await refusal('second.pdf', pdf(1, { padding: 12 * MB }))).toBe(texts.attachmentTotal('second.pdf', '12 MB', '24 MB', '23 MB'));
+  });
+
+  it('refuses a message that names the same file twice at once, before encoding any of it', async () => {
+    // Each of the 200 ids was encoded before the limits were counted: a 12 MB file took the process to gigabytes.
+    const report = await upload('report.pdf', pdf(1, { padding: MB }));
+    const before = readFileSync(sessionFile(), 'utf8');
+    expect(await tryCall('chat.send', { text: 'Read it', attachments: Array.from({ length: 200 }, () => report.id) })).toEqual({
+      ok: false,
+      error: { code: 'invalid_input', message: texts.attachmentTwice('report.pdf') },
+    });
+    expect(readFileSync(sessionFile(), 'utf8')).toBe(before);
+    await send('Read it once', [report]);
+    expect(savedMessages()[0]!.content.map((b) => b.type)).toEqual(['document', 'text']);
   });
 
   it('refuses the 101st image or PDF of a request, and the PDF that takes the pages of a request over 100', async () => {
@@ -313,7 +326,7 @@ describe('attachments', () => {
     // The reply's usage (1 token) is measured; the next prompt is estimated on top of it.
     fake.enqueue({ kind: 'stall' });
     await call('chat.send', { text: '', attachments: [(await upload('again.png', big)).id] });
-    const contextTokens = (await call('sessions.current', {})).contextTokens;
+    const contextTokens = (await call('sessions.open', {})).contextTokens;
     await call('chat.stop', {});
     // 1000 × 750 / 750 = 1,000 tokens for the picture; its 2.7 MB of base64 would be ~700,000 "tokens".
     expect(contextTokens).toBeGreaterThan(1_000);

@@ -1,5 +1,7 @@
-// Shared set-up for the AgentSession tests: a temp data dir with real session files, the real provider
-// (real SDK) against the fake Anthropic server, and a recorder of every event the session sends.
+// Shared set-up for the AgentSession and handoff tests: a temp data dir with real session files, the real
+// provider (real SDK) against the fake Anthropic server, the session's Conversation (its agent and its
+// handoff pipeline, as the core builds them), and a recorder of every event the session sends. A handoff's
+// child session is opened as the core opens it: a SessionManager of its own with an agent of its own.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,8 +9,10 @@ import type { BatonEvent } from '../../../shared/contract';
 import type { SessionEntry, SessionHeader } from '../../../shared/session';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
 import { expect } from 'vitest';
-import { AgentSession, HandoffError, type AgentProvider, type AgentSessionOptions } from '../../../electron/core/agent/AgentSession';
+import { AgentSession, type AgentProvider, type AgentSessionOptions } from '../../../electron/core/agent/AgentSession';
 import { AnthropicProvider } from '../../../electron/core/agent/AnthropicProvider';
+import { Conversation } from '../../../electron/core/conversations/Conversation';
+import { HandoffError, type HandoffPipeline } from '../../../electron/core/handoff/HandoffPipeline';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
 import type { FakeAnthropic, RecordedRequest } from '../../fakeAnthropic';
 
@@ -19,6 +23,12 @@ export interface Harness {
   sessionsDir: string;
   promptsDir: string;
   agent: AgentSession;
+  /** The session's handoff pipeline. */
+  handoff: HandoffPipeline;
+  /** The sessions its handoffs created, oldest first, each with its own agent. */
+  children: AgentSession[];
+  /** The newest child (fails the test when there is none). */
+  child(): AgentSession;
   events: BatonEvent[];
   settings: Settings;
   /** Events of one type, typed. */
@@ -28,6 +38,8 @@ export interface Harness {
 
 export interface HarnessOptions extends Partial<Omit<AgentSessionOptions, 'sessionManager' | 'getSettings' | 'promptsDir'>> {
   settings?: Partial<Settings>;
+  /** The titles the session's handoff tree already uses. */
+  chainTitles?: (sessionId: string) => readonly string[];
   maxRetries?: number;
   inactivityTimeoutMs?: number;
   sessionManager?: (sessionsDir: string) => SessionManager;
@@ -47,12 +59,18 @@ export function createHarness(fake: FakeAnthropic, options: HarnessOptions = {})
       maxRetries: options.maxRetries ?? 2,
       inactivityTimeoutMs: options.inactivityTimeoutMs ?? 5_000,
     });
-  const agent = new AgentSession({
-    ...options,
-    sessionManager: options.sessionManager?.(sessionsDir) ?? SessionManager.create(sessionsDir),
-    provider,
-    getSettings: () => settings,
-    promptsDir,
+  const { chainTitles = () => [], sessionManager, ...agentOptions } = options;
+  const agentFor = (manager: SessionManager) => new AgentSession({ ...agentOptions, sessionManager: manager, provider, getSettings: () => settings, promptsDir });
+  const agent = agentFor(sessionManager?.(sessionsDir) ?? SessionManager.create(sessionsDir));
+  const children: AgentSession[] = [];
+  const conversation = new Conversation(agent, {
+    createChild: (header, seed) => {
+      const manager = SessionManager.create(sessionsDir, header);
+      for (const m of seed) manager.appendCustomMessageEntry(m.customType, m.content, m.display, m.details);
+      children.push(agentFor(manager));
+    },
+    chainTitles,
+    startHandoff: () => Promise.reject(new Error('auto-handoff is the core tests’ concern')),
   });
   const events: BatonEvent[] = [];
   agent.subscribe((event) => events.push(event));
@@ -61,13 +79,19 @@ export function createHarness(fake: FakeAnthropic, options: HarnessOptions = {})
     sessionsDir,
     promptsDir,
     agent,
+    handoff: conversation.handoff,
+    children,
+    child: () => {
+      const last = children.at(-1);
+      expect(last, 'a child session').toBeDefined();
+      return last!;
+    },
     events,
     settings,
     of: (type) => events.filter((e) => e.type === type) as never,
     cleanup: () => {
-      agent.abort();
-      agent.abortHandoff();
-      agent.sessionManager.close();
+      conversation.close();
+      for (const child of children) child.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

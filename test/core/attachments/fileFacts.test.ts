@@ -3,7 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { sniffMediaType } from '../../../electron/core/attachments/fileType';
 import { imageDimensions } from '../../../electron/core/attachments/imageSize';
+import { inspectFile } from '../../../electron/core/attachments/attachmentLimits';
 import { pdfFacts } from '../../../electron/core/attachments/pdfFacts';
+import { texts } from '../../../shared/texts';
+import { deflateBombPdf, manyObjectsPdf } from '../../support/hostileFiles';
 import { gif, JPEG_3X2, pdf, png, WEBP_3X2 } from '../../support/testFiles';
 
 /** A WebP header of the given chunk type with `payload` after the chunk size (the rest does not matter for the size). */
@@ -69,8 +72,8 @@ describe('imageDimensions', () => {
 
 describe('pdfFacts', () => {
   it('counts the pages of the page tree, also inside a compressed object stream', () => {
-    expect(pdfFacts(pdf(7))).toEqual({ pages: 7, encrypted: false, complete: true });
-    expect(pdfFacts(pdf(120, { objectStream: true }))).toEqual({ pages: 120, encrypted: false, complete: true });
+    expect(pdfFacts(pdf(7))).toEqual({ pages: 7, encrypted: false, complete: true, tooExpanded: false });
+    expect(pdfFacts(pdf(120, { objectStream: true }))).toEqual({ pages: 120, encrypted: false, complete: true, tooExpanded: false });
   });
 
   it('takes the last version of the page tree after an incremental update', () => {
@@ -83,6 +86,26 @@ describe('pdfFacts', () => {
     expect(pdfFacts(pdf(2, { encrypted: true, objectStream: true })).encrypted).toBe(true);
     const whole = pdf(2, { padding: 4000 });
     expect(pdfFacts(whole.subarray(0, whole.length - 2000)).complete).toBe(false);
+  });
+
+  it('sees a small file cut short too: under 1 KB the end marker is still required', () => {
+    const small = pdf(1);
+    expect(small.length).toBeLessThan(1024);
+    expect(pdfFacts(small.subarray(0, small.lastIndexOf('%%EOF'))).complete).toBe(false);
+  });
+
+  it('reads a file of tens of thousands of tiny objects with missing ends in one pass, not one per object', () => {
+    // Searching back and forth for each object's ends took seconds here (and minutes at a few MB).
+    const started = performance.now();
+    expect(pdfFacts(manyObjectsPdf(400_000)).complete).toBe(true);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('refuses a deflate bomb, naming the file, without expanding it', () => {
+    // 3 MB that expands to about 480 MB: inflated whole, it took seconds and as much memory, then passed.
+    const bomb = deflateBombPdf(3_000_000);
+    expect(pdfFacts(bomb)).toMatchObject({ tooExpanded: true, pages: undefined });
+    expect(() => inspectFile('bomb.pdf', bomb, 200_000)).toThrow(texts.attachmentUncheckable('bomb.pdf', '16 MB'));
   });
 
   it('leaves the page count unknown when no page tree can be read', () => {

@@ -18,7 +18,7 @@ const replyAt = (percent: number, text = `At ${percent} %`): Scenario => ({
   usage: { input_tokens: percent * 2_000 - 10, output_tokens: 10 },
 });
 const handoffRequests = () => fake.messageRequests().filter((r) => JSON.stringify(r.body).includes(HANDOFF_PROMPT_OPENING));
-const current = async () => (await d.call('sessions.current', {})).header.id;
+const current = async () => (await d.call('sessions.open', {})).header.id;
 
 async function autoResult(): Promise<HandoffResult> {
   await expect.poll(() => d.of('handoff_auto_result').length, { timeout: 10_000 }).toBe(1);

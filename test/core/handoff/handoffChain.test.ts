@@ -14,7 +14,7 @@ describe('a chain of handoffs', () => {
   it('never gives two sessions of the chain the same title, though every document names the same Goal', async () => {
     const d = (driver = startCoreDriver(fake));
     await d.chat(GOAL);
-    const ids = [(await d.call('sessions.current', {})).header.id];
+    const ids = [(await d.call('sessions.open', {})).header.id];
     for (let i = 0; i < 3; i++) {
       if (i > 0) await d.chat(`Step ${i}`);
       fake.enqueue({ kind: 'text', text: document });

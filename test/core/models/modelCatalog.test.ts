@@ -186,9 +186,9 @@ describe('the core and the catalog', () => {
       ['claude-haiku-5-5', 'Claude Haiku 5.5'],
     ]);
 
-    expect((await call('sessions.current', {})).contextWindow).toBe(200_000);
+    expect((await call('sessions.open', {})).contextWindow).toBe(200_000);
     await call('settings.set', { model: 'claude-big-6' });
-    const view = await call('sessions.current', {});
+    const view = await call('sessions.open', {});
     expect(view).toMatchObject({ model: 'claude-big-6', contextWindow: 1_000_000 });
   });
 

@@ -54,6 +54,19 @@ describe('searching message text', () => {
     expect(marked).toEqual(['rice', 'Parmigiano']);
   });
 
+  it('finds a formula by the words of its source and quotes it as its source, prices as written', () => {
+    const store = loadStore();
+    const circle = write(store, (m) => {
+      m.appendMessage(user('Area?'));
+      m.appendMessage(assistant('The area is $A = \\pi r^2$, and a compass costs $5 or $10.\n\n$$\n\\oint_C \\vec{F} \\cdot d\\vec{r}\n$$'));
+    });
+    const match = store.search('pi compass')[0]!.match!;
+    expect(match.entryId).toBe(circle.getEntries()[1]!.id);
+    expect(match.snippet!.text).toBe('The area is A = \\pi r^2, and a compass costs $5 or $10. \\oint_C \\vec{F} \\cdot d\\vec{r}');
+    expect(match.snippet!.highlights.map(([a, b]) => match.snippet!.text.slice(a, b))).toEqual(['pi', 'compass']);
+    expect(ids(store, 'oint')).toEqual([circle.getSessionId()]);
+  });
+
   it('matches words by their start, ignoring case and accents', () => {
     const store = loadStore();
     const s = write(store, (m) => m.appendMessage(assistant('La Crème brûlée du CHEF')));
@@ -121,6 +134,17 @@ describe('searching message text', () => {
     expect(snippet.text.endsWith('…')).toBe(true);
     expect(snippet.text.length).toBeLessThanOrEqual(165);
     expect(snippet.highlights.map(([a, b]) => snippet.text.slice(a, b))).toEqual(['needle']);
+  });
+
+  it('reads at most 1 MB of messages for the snippets of one search; the rest still open at the match', () => {
+    const store = loadStore();
+    // Six replies of 300 KB: parsing and reading each as shown costs tens of milliseconds.
+    for (let i = 0; i < 6; i++) write(store, (m) => m.appendMessage(assistant(`needle ${'lorem ipsum '.repeat(25_000)}`)));
+    while (store.textIndex.step(1000));
+    const found = store.search('needle');
+    expect(found).toHaveLength(6);
+    expect(found.every((hit) => hit.match?.entryId)).toBe(true);
+    expect(found.filter((hit) => hit.match?.snippet)).toHaveLength(3);
   });
 });
 

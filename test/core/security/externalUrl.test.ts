@@ -10,6 +10,8 @@ describe('isSafeExternalUrl', () => {
     'https://example.com:8443/x',
     'mailto:someone@example.com',
     'mailto:someone@example.com?subject=Hi',
+    'mailto:someone@example.com?Subject=Hi&body=Line%201&cc=other@example.com&bcc=third@example.com',
+    'mailto:?to=someone@example.com&in-reply-to=%3C1@example.com%3E',
   ])('allows %s', (url) => {
     expect(isSafeExternalUrl(url)).toBe(true);
   });
@@ -41,6 +43,12 @@ describe('isSafeExternalUrl', () => {
     'not a url',
     '',
     `https://example.com/${'a'.repeat(5000)}`,
+    // Mail clients that read these attach a file of the user's to the message.
+    'mailto:someone@example.com?attach=/home/user/.ssh/id_rsa',
+    'mailto:someone@example.com?subject=Hi&attachment=file:///etc/passwd',
+    'mailto:someone@example.com?ATTACH=~/.bashrc',
+    'mailto:someone@example.com?%61ttach=/etc/passwd',
+    'mailto:someone@example.com?subject=Hi&x-unknown=1',
   ])('refuses %s', (url) => {
     expect(isSafeExternalUrl(url)).toBe(false);
   });

@@ -1,11 +1,12 @@
 // Ordinary settings: defaults, field-by-field fallback for bad stored values, validation on set, and a
 // config.json that is not JSON (moved aside, never a crash).
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL, type SettingsPatch } from '../../../shared/settings';
-import { BatonError } from '../../../electron/core/errors';
+import { BatonError, toApiError } from '../../../electron/core/errors';
+import { recoverCorrupt } from '../../../electron/core/settings/recoverCorrupt';
 import {
   configFilePath,
   openConfSettings,
@@ -161,6 +162,33 @@ describe('openConfSettings (web mode, same file as electron-store)', () => {
       writeFileSync(join(dir, 'config.json'), content);
       expect(openConfSettings(dir, log).get()).toEqual(defaults);
     }
+  });
+
+  it('names the file and what to do when config.json is a folder', () => {
+    mkdirSync(join(dir, 'config.json'));
+    expect(() => openConfSettings(dir, log)).toThrow(`${join(dir, 'config.json')} is a folder, but Baton keeps its settings in a file of that name. Move or rename the folder, then start Baton again.`);
+  });
+
+  it('never quotes what a config.json that is not JSON holds, even one that links to another file', () => {
+    const secret = join(dir, 'id_ed25519');
+    writeFileSync(secret, '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU\n');
+    symlinkSync(secret, join(dir, 'config.json'));
+    expect(openConfSettings(dir, log).get()).toEqual(defaults);
+    expect(logs.join('\n')).toMatch(/Settings file was unreadable \(not valid JSON\); moved it to /);
+    expect(logs.join('\n')).not.toMatch(/BEGIN|OPENSSH|b3Bl/);
+  });
+
+  it('says in plain words that the disk is full when settings cannot be saved', () => {
+    const full = Object.assign(new Error("ENOSPC: no space left on device, write"), { code: 'ENOSPC' });
+    const backend = recoverCorrupt(() => ({ store: {}, set: () => { throw full; } }), join(dir, 'config.json'), log);
+    const error = (() => {
+      try {
+        new SettingsStore(backend, log).set({ reviewFirst: true });
+      } catch (err) {
+        return toApiError(err);
+      }
+    })();
+    expect(error).toEqual({ code: 'storage', message: `The disk is full, so this was not saved. Saving the settings to ${join(dir, 'config.json')} did not complete (ENOSPC).` });
   });
 
   it('creates the data dir when it does not exist yet', () => {

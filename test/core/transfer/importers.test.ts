@@ -200,6 +200,31 @@ describe('Claude Code sessions: threads and odd lines', () => {
     expect(imported.skippedLines).toBe(3);
   });
 
+  it('finds the conversation after any number of opening snapshots', () => {
+    const snapshots = Array.from({ length: 80 }, (_, i) => ({ type: 'file-history-snapshot', messageId: `m${i}`, snapshot: {} }));
+    const imported = importSessionText('late.jsonl', lines(...snapshots, user('u1', null, 'Hello at last')));
+    expect(messages(imported.entries).map((m) => m.content)).toEqual([[{ type: 'text', text: 'Hello at last' }]]);
+  });
+
+  it('takes a time in milliseconds, and one out of any date range as unreadable', () => {
+    const imported = importSessionText(
+      'times.jsonl',
+      lines(user('u1', null, 'First', { timestamp: 1_700_000_000_000 }), user('u2', 'u1', 'Second', { timestamp: 1e20 }), user('u3', 'u2', 'Third', { timestamp: -9e15 })),
+    );
+    const first = new Date(1_700_000_000_000).toISOString();
+    expect(imported.entries.map((e) => e.timestamp)).toEqual([first, first, first]);
+  });
+
+  it('skips a line nested too deep to be written again, and keeps the rest', () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const text = `${JSON.stringify(user('u1', null, 'Try this'))}\n{"type":"assistant","uuid":"a1","parentUuid":"u1","sessionId":"s1","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"run","input":${deep}}]}}\n${JSON.stringify(assistant('a2', 'u1', 'msg_2', [{ type: 'text', text: 'Done' }]))}\n`;
+    const imported = importSessionText('deep.jsonl', text);
+    expect(imported.skippedLines).toBe(1);
+    expect(messages(imported.entries).map((m) => m.role)).toEqual(['user', 'assistant']);
+    // The entries can be written to the session file (stringifying the nested input overflowed the stack).
+    expect(() => JSON.stringify(imported.entries)).not.toThrow();
+  });
+
   it('imports a subagent transcript, which is all sidechain', () => {
     const imported = importSessionText(
       'agent-a1.jsonl',

@@ -90,7 +90,7 @@ describe('Export session', () => {
       ],
     });
     await chat('Show me a constant');
-    const { header } = await call('sessions.current', {});
+    const { header } = await call('sessions.open', {});
     const file = downloaded(await call('sessions.export', { id: header.id, format: 'markdown' }));
     expect(file).toMatchObject({ fileName: 'Show me a constant.md', mimeType: 'text/markdown' });
     const md = file.content;
@@ -105,8 +105,8 @@ describe('Export session', () => {
     await chat('First');
     fake.enqueue({ kind: 'tool_use', name: 'todo_write', input: { todos: [{ content: 'Ship it', status: 'pending' }] }, text: 'Noting it' });
     await chat('Second');
-    await call('sessions.rename', { id: (await call('sessions.current', {})).header.id, title: 'Round trip' });
-    const original = await call('sessions.current', {});
+    await call('sessions.rename', { id: (await call('sessions.open', {})).header.id, title: 'Round trip' });
+    const original = await call('sessions.open', {});
     const file = downloaded(await call('sessions.export', { id: original.header.id, format: 'json' }));
     expect(file).toMatchObject({ fileName: 'Round trip.jsonl', mimeType: 'application/x-ndjson' });
     expect(file.content.split('\n')[0]).toBe(JSON.stringify(original.header));
@@ -121,7 +121,7 @@ describe('Export session', () => {
     const listed = await call('sessions.list', {});
     expect(listed.find((s) => s.id === session.header.id)).toMatchObject({ title: 'Round trip', origin: 'import', messageCount: 6 });
     // It is open now, and it goes on like any other session.
-    expect((await call('sessions.current', {})).header.id).toBe(session.header.id);
+    expect((await call('sessions.open', {})).header.id).toBe(session.header.id);
     await chat('Third');
     expect(JSON.stringify(fake.messageRequests().at(-1)!.body)).toContain('Noting it');
   });
@@ -135,7 +135,7 @@ describe('Export session', () => {
     const ends = events.filter((e) => e.type === 'agent_end').length;
     await call('chat.send', { text: 'What do these show?', attachments: ids });
     await expect.poll(() => events.filter((e) => e.type === 'agent_end').length).toBe(ends + 1);
-    const { header } = await call('sessions.current', {});
+    const { header } = await call('sessions.open', {});
 
     const md = downloaded(await call('sessions.export', { id: header.id, format: 'markdown' })).content;
     expect(md).toContain('- Attached image `chart.png`');
@@ -152,7 +152,7 @@ describe('Export session', () => {
 
   it('of a session with versions: the Markdown holds the branch shown, the JSON every version; imported again it opens on that branch', async () => {
     await chat('Name a colour');
-    const first = (await call('sessions.current', {})).entries.at(-1)!;
+    const first = (await call('sessions.open', {})).entries.at(-1)!;
     fake.enqueue({ kind: 'text', text: 'Blue.' });
     await run(() => call('chat.regenerate', { entryId: first.id }));
     const original = await call('sessions.switchBranch', { entryId: first.id });
@@ -174,7 +174,7 @@ describe('Export session', () => {
 
   it('exports a session that is not open without taking it over', async () => {
     await chat('Kept aside');
-    const { header } = await call('sessions.current', {});
+    const { header } = await call('sessions.open', {});
     await call('sessions.new', {});
     const file = downloaded(await call('sessions.export', { id: header.id, format: 'markdown' }));
     expect(file.content).toContain('Kept aside');
@@ -191,7 +191,7 @@ describe('Export session', () => {
       return answer;
     });
     await chat('Desktop export');
-    const { header } = await call('sessions.current', {});
+    const { header } = await call('sessions.open', {});
     expect(await call('sessions.export', { id: header.id, format: 'markdown' })).toEqual({ status: 'saved', path: '/home/me/Exported.md' });
     expect(offered[0]).toMatchObject({ fileName: 'Desktop export.md', mimeType: 'text/markdown' });
     expect(offered[0]!.content).toContain('# Desktop export');
@@ -222,7 +222,7 @@ describe('Export document', () => {
 
 describe('Import session', () => {
   it('imports a real Claude Code session and opens it, titled by its summary', async () => {
-    const before = await call('sessions.current', {});
+    const before = await call('sessions.open', {});
     const result = await importText('fe5e1c67.jsonl', fixture('claude-code-viewer-session-excerpt.jsonl'), 5);
     if (!result.ok) throw new Error(result.error.message);
     const { session, messageCount } = result.data as CallOutput<'sessions.importFinish'>;
@@ -242,7 +242,7 @@ describe('Import session', () => {
 
   it('refuses a file of another shape and creates nothing', async () => {
     await chat('Where I was');
-    const current = await call('sessions.current', {});
+    const current = await call('sessions.open', {});
     const files = sessionFiles();
     const listed = await call('sessions.list', {});
     for (const [name, text] of [
@@ -258,7 +258,7 @@ describe('Import session', () => {
     expect(sessionFiles()).toEqual(files);
     expect(readdirSync(join(dataDir, 'sessions')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     expect(await call('sessions.list', {})).toEqual(listed);
-    expect((await call('sessions.current', {})).header.id).toBe(current.header.id);
+    expect((await call('sessions.open', {})).header.id).toBe(current.header.id);
   });
 
   it('refuses a file that did not arrive whole, and an upload it does not know', async () => {

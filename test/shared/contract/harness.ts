@@ -28,10 +28,10 @@ export async function electronHarness(modelUrl: string, senderUrl = APP_URL): Pr
   const core = startCore({ modelUrl, apiKey: 'test-key', dataDir });
   const mainFrame: FrameLike = { url: senderUrl, parent: null, processId: 1, frameToken: 'main' };
   const ipc = createInMemoryIpc(mainFrame);
-  const unregister = registerIpcHandlers(ipc.ipcMain, core.dispatch, (event) =>
-    isTrustedSender(event.senderFrame, mainFrame, APP),
-  );
-  const stopEvents = forwardEvents(core.subscribe, ipc.webContents);
+  // One window: every call is its view's.
+  const view = core.connect();
+  const unregister = registerIpcHandlers(ipc.ipcMain, () => view.dispatch, (event) => isTrustedSender(event.senderFrame, mainFrame, APP));
+  const stopEvents = forwardEvents(view.subscribe, ipc.webContents);
   return {
     api: createPreloadApi(ipc.ipcRenderer),
     core,
@@ -61,14 +61,14 @@ export async function webHarness(modelUrl: string): Promise<Harness> {
   };
 }
 
-/** Just enough of a browser for the renderer's WebSocket client: a page URL, session storage, and a WebSocket that sends its Origin as browsers do. */
+/** Just enough of a browser for the renderer's WebSocket client: a page URL, local storage, and a WebSocket that sends its Origin as browsers do. */
 function installBrowserGlobals(pageUrl: string): void {
   const storage = new Map<string, string>();
   const location = { href: pageUrl };
   const origin = new URL(pageUrl).origin;
   Object.assign(globalThis, {
     window: { location, history: { replaceState: (_: unknown, __: string, url: string) => (location.href = url) } },
-    sessionStorage: {
+    localStorage: {
       getItem: (k: string) => storage.get(k) ?? null,
       setItem: (k: string, v: string) => void storage.set(k, v),
     },

@@ -40,6 +40,15 @@ export interface HostFacts {
   /** Schemes the bundle declared privileged before `ready`, and those it handles. */
   privilegedSchemes: { scheme: string; privileges: Record<string, boolean> }[];
   handledSchemes: string[];
+  /** The application menu's template as the bundle built it (labels and roles; clicks left out). */
+  menu: MenuItem[];
+}
+
+export interface MenuItem {
+  label?: string;
+  role?: string;
+  type?: string;
+  submenu?: MenuItem[];
 }
 
 export interface Loaded {
@@ -57,6 +66,12 @@ export interface DesktopHost {
   navigate(url: string): Promise<void>;
   /** What the page gets when it requests `url` (from the protocol handler the bundle registered). */
   load(url: string): Promise<Loaded>;
+  /** Clicks the application menu's item at this path of labels or roles, e.g. ['help', 'Open logs folder']. */
+  clickMenu(path: string[]): Promise<void>;
+  /** The folders and files the bundle asked the OS to open (shell.openPath). */
+  openedPaths(): Promise<string[]>;
+  /** The message boxes the bundle showed (dialog.showMessageBox's options). */
+  messageBoxes(): Promise<{ message: string; detail?: string; buttons?: string[] }[]>;
   /** Throws an error nothing catches in the main process. */
   crash(): Promise<void>;
   /** Quits the app as the OS would; resolves with the exit code it chose. */
@@ -73,9 +88,8 @@ type FromHost =
   | { type: 'reply'; id: number; result?: unknown; error?: string };
 
 export async function startDesktopHost(options: { mainBundle: string; env: NodeJS.ProcessEnv }): Promise<DesktopHost> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
-  // Set by `electron-vite dev` only; here the app must load its built page.
-  delete env.ELECTRON_RENDERER_URL;
+  // Set by `npm run dev` only (scripts/launchEnv.mjs): the app loads its built page unless a test says otherwise.
+  const env: NodeJS.ProcessEnv = { ...process.env, ELECTRON_RENDERER_URL: undefined, BATON_DEV: undefined, ...options.env };
   const child: ChildProcess = fork(join(import.meta.dirname, 'host.mjs'), [options.mainBundle], {
     cwd: root,
     env,
@@ -121,6 +135,9 @@ export async function startDesktopHost(options: { mainBundle: string; env: NodeJ
     call: (channel, input, frame = 'main') => request({ op: 'call', channel, input, frame }) as never,
     navigate: async (url) => void (await request({ op: 'navigate', url })),
     load: (url) => request({ op: 'load', url }) as Promise<Loaded>,
+    clickMenu: async (path) => void (await request({ op: 'menuClick', path })),
+    openedPaths: () => request({ op: 'openedPaths' }) as Promise<string[]>,
+    messageBoxes: () => request({ op: 'messageBoxes' }) as never,
     crash: async () => void (await request({ op: 'crash' })),
     quit: () => request({ op: 'quit' }) as Promise<number>,
     logs: () => logs,

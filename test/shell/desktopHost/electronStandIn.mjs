@@ -1,10 +1,11 @@
 // A recording stand-in for the `electron` module, so the built desktop bundles run in plain Node.
 // Main side (what out/main/index.js imports): app, BrowserWindow, ipcMain, session, protocol, Menu,
-// dialog, safeStorage, shell. Each records what the bundle does with it and behaves as Electron does where the
+// dialog, safeStorage, shell, and for electron-updater net and autoUpdater. Each records what the bundle does with it and behaves as Electron does where the
 // bundle relies on it. Renderer side, per frame (rendererElectron): the contextBridge and ipcRenderer a
 // sandboxed preload gets. IPC between the two sides works like Electron's: payloads are structured-cloned,
 // a handler gets the sender frame, main→renderer messages arrive asynchronously in the main frame.
 import { EventEmitter } from 'node:events';
+import { request as httpRequest } from 'node:http';
 import { basename, join } from 'node:path';
 
 export const STAND_IN_VERSION = '0.0.0-stand-in';
@@ -26,7 +27,8 @@ const ready = new Promise((resolve) => (resolveReady = resolve));
 let isReady = false;
 
 class App extends EventEmitter {
-  isPackaged = false;
+  /** An installed app (BATON_TEST_PACKAGED=1: its resources in process.resourcesPath), or a run from the sources. */
+  isPackaged = process.env.BATON_TEST_PACKAGED === '1';
   exitCode = undefined;
   #paths = new Map();
 
@@ -44,6 +46,13 @@ class App extends EventEmitter {
   getName() {
     return 'Baton';
   }
+  get name() {
+    return 'Baton';
+  }
+  getAppPath() {
+    return process.cwd();
+  }
+  relaunch() {}
   requestSingleInstanceLock() {
     return true;
   }
@@ -139,6 +148,8 @@ export class BrowserWindow extends EventEmitter {
 
 /** What the bundle installed on the default session: permission handlers, the response-header hook. */
 export const session = {
+  /** electron-updater's own partition for its requests. */
+  fromPartition: () => ({}),
   defaultSession: {
     installed: {},
     setPermissionRequestHandler(handler) {
@@ -183,8 +194,15 @@ export const Menu = {
 
 export const dialog = {
   errorBoxes: [],
+  messageBoxes: [],
   showErrorBox(title, content) {
     dialog.errorBoxes.push({ title, content });
+  },
+  /** The user picks the first button (the default, where one is set). */
+  async showMessageBox(windowOrOptions, maybeOptions) {
+    const options = maybeOptions ?? windowOrOptions;
+    dialog.messageBoxes.push(structuredClone(options));
+    return { response: options.defaultId ?? 0, checkboxChecked: false };
   },
   /** The user picks the offered name in BATON_TEST_SAVE_DIR, or cancels when that is not set. */
   async showSaveDialog(windowOrOptions, maybeOptions) {
@@ -196,10 +214,39 @@ export const dialog = {
 
 export const shell = {
   opened: [],
+  openedPaths: [],
   async openExternal(url) {
     shell.opened.push(url);
   },
+  /** As Electron: resolves with an error message, or '' once the file manager has it. */
+  async openPath(path) {
+    shell.openedPaths.push(path);
+    return '';
+  },
 };
+
+/**
+ * Electron's net.request, as electron-updater uses it, over Node's http: loopback only, so a test's update
+ * feed is the only server it can reach. The response is Node's IncomingMessage, which has the fields and
+ * events of Electron's.
+ */
+export const net = {
+  request({ protocol, hostname, port, path, method = 'GET', headers }) {
+    if (protocol !== 'http:' || hostname !== '127.0.0.1') throw new Error(`electron stand-in: net.request to ${protocol}//${hostname} refused (loopback http only)`);
+    const request = new EventEmitter();
+    const sent = httpRequest({ hostname, port, path, method, headers });
+    sent.on('response', (response) => request.emit('response', response));
+    sent.on('error', (err) => request.emit('error', err));
+    return Object.assign(request, {
+      end: (data) => sent.end(data),
+      abort: () => sent.destroy(),
+      setHeader: (name, value) => sent.setHeader(name, value),
+    });
+  },
+};
+
+/** Electron's own autoUpdater, which electron-updater only tells that the app quits for an update. */
+export const autoUpdater = new EventEmitter();
 
 /** No keyring here: the API key comes from ANTHROPIC_API_KEY, as on a desktop without one. */
 export const safeStorage = {
@@ -246,4 +293,4 @@ export function rendererElectron(frame, webContents) {
   return { electron: { contextBridge, ipcRenderer }, exposed };
 }
 
-export default { app, BrowserWindow, ipcMain, session, protocol, Menu, dialog, shell, safeStorage };
+export default { app, autoUpdater, BrowserWindow, ipcMain, session, protocol, Menu, dialog, net, shell, safeStorage };

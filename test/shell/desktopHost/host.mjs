@@ -4,13 +4,21 @@
 // process IPC (desktopHost.ts has the other end and the message shapes).
 // Usage: node host.mjs <out/main/index.js>
 import { readFileSync } from 'node:fs';
-import { register } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import Module, { register } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compileFunction } from 'node:vm';
 
 register('./resolveElectron.mjs', import.meta.url);
 const standIn = await import('./electronStandIn.mjs');
-const { app, BrowserWindow, dialog, Frame, ipcMain, markReady, protocol, rendererElectron } = standIn;
+// CommonJS code bundled into main (electron-log) calls require('electron'), which the hook above does not
+// see: that require gets the same stand-in, from the module cache.
+const STAND_IN_ID = fileURLToPath(new URL('./electronStandIn.mjs', import.meta.url));
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  return request === 'electron' ? STAND_IN_ID : resolveFilename.call(this, request, ...rest);
+};
+Module._cache[STAND_IN_ID] = Object.assign(new Module(STAND_IN_ID), { filename: STAND_IN_ID, loaded: true, exports: standIn });
+const { app, BrowserWindow, dialog, Frame, ipcMain, markReady, Menu, protocol, rendererElectron, shell } = standIn;
 
 /**
  * Runs the preload in `frame` as Electron's sandbox would: `require` offers `electron` and nothing else.
@@ -41,6 +49,8 @@ function fail(message) {
   process.send({ type: 'failed', message }, () => process.exit(1));
 }
 
+// An installed app's resources (app-update.yml), where Electron would say they are.
+if (process.env.BATON_TEST_RESOURCES) process.resourcesPath = process.env.BATON_TEST_RESOURCES;
 await import(pathToFileURL(process.argv[2]).href);
 markReady();
 // The bundle creates its window in a .then() after whenReady().
@@ -82,6 +92,19 @@ if (!win) {
           throw new Error('An uncaught error in the main process');
         });
         reply({ result: null });
+      } else if (message.op === 'menuClick') {
+        // The menu item at this path of labels (or roles), clicked as the user would.
+        const item = message.path.reduce((items, name) => {
+          const found = (items?.submenu ?? items)?.find((i) => i.label === name || i.role === name);
+          if (!found) throw new Error(`No menu item ${message.path.join(' → ')}`);
+          return found;
+        }, Menu.application.template);
+        item.click();
+        reply({ result: null });
+      } else if (message.op === 'openedPaths') {
+        reply({ result: shell.openedPaths });
+      } else if (message.op === 'messageBoxes') {
+        reply({ result: dialog.messageBoxes });
       } else if (message.op === 'navigate') {
         contents.mainFrame.url = message.url;
         reply({ result: null });
@@ -110,6 +133,7 @@ if (!win) {
       errorBoxes: dialog.errorBoxes,
       privilegedSchemes: protocol.privileged,
       handledSchemes: [...protocol.handlers.keys()],
+      menu: Menu.application?.template ?? [],
     },
   });
 }

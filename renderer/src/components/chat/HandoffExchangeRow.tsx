@@ -3,7 +3,8 @@
 import { useId, useState } from 'react';
 import { texts } from '../../../../shared/texts';
 import type { HandoffExchangeItem } from '../../store/chatItems';
-import { isRunningHandoffRow, listedTitle } from '../../store/selectors';
+import { sessionAddress } from '../../../../shared/sessionAddress';
+import { isRunningHandoffRow, listedTitle, shownSessionId } from '../../store/selectors';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
 import { Markdown } from './Markdown';
@@ -40,6 +41,21 @@ function ExchangeSummary({ item }: { item: HandoffExchangeItem }) {
   const childId = outcome?.childSession;
   const childTitle = useBaton((s) => (childId ? listedTitle(s, childId, outcome?.childTitle ?? uiTexts.untitled) : ''));
   const openSession = useBaton((s) => s.openSession);
+  const backgrounded = useBaton((s) => running && s.handoff.phase === 'closed');
+  const sessionId = useBaton(shownSessionId);
+  const resumeHandoff = useBaton((s) => s.resumeHandoff);
+  const showProgress = () => resumeHandoff(sessionId, { phase: 'generating', text: '' });
+  if (!outcome && backgrounded) {
+    // Continued in the background: the dialog comes back on request (the next progress event fills it).
+    return (
+      <>
+        {uiTexts.handoffRunning}{' '}
+        <button type="button" className="subtle-button" onClick={showProgress}>
+          Show progress
+        </button>
+      </>
+    );
+  }
   if (!outcome) return <>{running ? uiTexts.handoffRunning : item.legacy ? uiTexts.handoffUnrecorded : uiTexts.handoffNotCompleted}</>;
   switch (outcome.outcome) {
     case 'done':
@@ -49,7 +65,7 @@ function ExchangeSummary({ item }: { item: HandoffExchangeItem }) {
         <>
           {texts.handedOffTo('')}
           <a
-            href={`#session-${childId}`}
+            href={sessionAddress(childId)}
             onClick={(event) => {
               event.preventDefault();
               void openSession(childId);

@@ -1,16 +1,36 @@
-// Model text as Markdown (GFM). Raw HTML is never rendered: react-markdown shows it as text unless a
-// raw-HTML plugin is added, and none is. Links open outside the app, code blocks get a Copy button and
-// are highlighted once they are complete (`streaming`: the text is still growing).
-import { memo } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+// Model text as Markdown (GFM) with math. Raw HTML is never rendered: react-markdown shows it as text
+// unless a raw-HTML plugin is added, and none is. Links open outside the app, code blocks get a Copy
+// button and are highlighted once they are complete (`streaming`: the text is still growing); formulas
+// are typeset and ```mermaid blocks drawn the same way.
+import { memo, type ComponentPropsWithoutRef } from 'react';
+import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './CodeBlock';
+import { DiagramBlock } from './DiagramBlock';
+import { Formula, MathBlock } from './Formula';
+import { codeLanguage, hastText } from './hastText';
 import { ExternalLink } from '../common/ExternalLink';
 import { MarkdownImage } from './MarkdownImage';
 import { StreamedLength } from './streamingSource';
+import { remarkMath } from '../../lib/math/remarkMath';
 
-const components: Components = { a: ExternalLink, pre: CodeBlock, img: MarkdownImage };
-const remarkPlugins = [remarkGfm];
+/** A block of preformatted text: a display formula, a diagram or code. */
+function Block(props: ComponentPropsWithoutRef<'pre'> & ExtraProps) {
+  const language = codeLanguage(props.node);
+  if (language === 'math') return <MathBlock {...props} />;
+  if (language === 'mermaid') return <DiagramBlock {...props} />;
+  return <CodeBlock {...props} />;
+}
+
+/** Inline code, or a formula within a line (`$…$`, or `$$…$$` shown as display). */
+function Code({ node, className, ...rest }: ComponentPropsWithoutRef<'code'> & ExtraProps) {
+  const classes = className?.split(' ') ?? [];
+  if (classes.includes('math-inline') || classes.includes('math-display')) return <Formula tex={hastText(node)} display={classes.includes('math-display')} />;
+  return <code className={className} {...rest} />;
+}
+
+const components: Components = { a: ExternalLink, pre: Block, code: Code, img: MarkdownImage };
+const remarkPlugins = [remarkGfm, remarkMath];
 
 export const Markdown = memo(function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
   return (

@@ -7,15 +7,17 @@ import { useFileDrop } from '../../hooks/useFileDrop';
 import { useFocusRequest } from '../../hooks/useFocusRequest';
 import { useResetState } from '../../hooks/useResetState';
 import { completeCommand, suggestCommands, type SlashCommand } from '../../lib/slashCommands';
-import { isModalOpen, isStreaming } from '../../store/selectors';
+import { isHandingOff, isModalOpen, isStreaming } from '../../store/selectors';
 import { useBaton } from '../../store/StoreProvider';
 import { AttachmentChip } from './AttachmentChip';
 import { SlashCommandList } from './SlashCommandList';
+import { uiTexts } from '../../texts';
 
 export function Composer() {
   const text = useBaton((s) => s.composer.text);
   const commands = useBaton((s) => s.composer.commands);
   const streaming = useBaton(isStreaming);
+  const handingOff = useBaton(isHandingOff);
   const setText = useBaton((s) => s.setComposerText);
   const submit = useBaton((s) => s.submitComposer);
   const stop = useBaton((s) => s.stopRun);
@@ -95,7 +97,9 @@ export function Composer() {
         aria-autocomplete="list"
         aria-controls={suggestions.length > 0 ? listId : undefined}
         aria-activedescendant={suggestions.length > 0 ? `${listId}-${active}` : undefined}
-        placeholder={streaming ? 'Queue a message (Enter steers, Alt+Enter follows up)' : 'Message Claude — / for commands'}
+        placeholder={
+          handingOff ? uiTexts.composerDuringHandoff : streaming ? 'Queue a message (Enter steers, Alt+Enter follows up)' : 'Message Claude — / for commands'
+        }
         rows={2}
         value={text}
         onChange={(e) => {

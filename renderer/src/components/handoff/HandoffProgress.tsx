@@ -1,4 +1,5 @@
-// While generating: the document as it is written, rendered as it will read, and Cancel (Escape works too).
+// While generating: the document as it is written, rendered as it will read, Cancel (Escape works too)
+// and Continue in background (the handoff goes on in its session; the sidebar shows it Generating).
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useBaton } from '../../store/StoreProvider';
 import { Markdown } from '../chat/Markdown';
@@ -8,6 +9,7 @@ export function HandoffProgress() {
   const focus = useBaton((s) => s.handoff.focus.trim());
   const cancelling = useBaton((s) => s.handoff.cancelling);
   const cancel = useBaton((s) => s.cancelHandoff);
+  const continueInBackground = useBaton((s) => s.continueHandoffInBackground);
   const previewRef = useRef<HTMLDivElement>(null);
   /** Follows the text as it is written, unless the user scrolled up to read. */
   const following = useRef(true);
@@ -33,6 +35,9 @@ export function HandoffProgress() {
       <div className="dialog-actions">
         <button type="button" disabled={cancelling} onClick={() => void cancel()}>
           Cancel
+        </button>
+        <button type="button" disabled={cancelling} onClick={continueInBackground}>
+          Continue in background
         </button>
       </div>
     </>

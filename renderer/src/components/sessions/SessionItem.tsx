@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { SessionHit } from '../../../../shared/search';
+import { sessionAddress } from '../../../../shared/sessionAddress';
 import { IMPORT_ORIGIN } from '../../../../shared/sessionFormat';
 import { relativeTime } from '../../lib/format';
 import type { TreeRow } from '../../lib/sessionTree';
@@ -30,6 +31,9 @@ export function SessionItem({ row, isCurrent, parentTitle, now }: Props) {
   const openSessionAt = useBaton((s) => s.openSessionAt);
   const startRename = useBaton((s) => s.startRename);
   const requestDelete = useBaton((s) => s.requestDelete);
+  const openInNewWindow = useBaton((s) => s.openInNewWindow);
+  const generating = useBaton((s) => s.sidebar.running.includes(summary.id));
+  const newReply = useBaton((s) => !generating && s.sidebar.unread.includes(summary.id));
   const title = summary.title || uiTexts.untitled;
   const { match } = summary;
   const snippetId = match?.snippet ? `snippet-${summary.id}` : undefined;
@@ -47,16 +51,28 @@ export function SessionItem({ row, isCurrent, parentTitle, now }: Props) {
         <SessionRenameInput id={summary.id} title={title} />
       ) : (
         <a
-          href={`#session-${summary.id}`}
+          href={sessionAddress(summary.id)}
           className="session-open"
           aria-current={isCurrent ? 'page' : undefined}
           aria-disabled={summary.unreadable ? true : undefined}
           aria-label={snippetId ? title : undefined}
           aria-describedby={snippetId}
           title={summary.unreadable ?? title}
-          onClick={open}
-          onAuxClick={(e) => e.preventDefault()}
+          onClick={(event) => {
+            // A modified click opens the session beside this one, as a link would.
+            if (event.ctrlKey || event.metaKey || event.shiftKey) {
+              event.preventDefault();
+              return void openInNewWindow(summary.id);
+            }
+            open(event);
+          }}
+          onAuxClick={(event) => {
+            event.preventDefault();
+            if (event.button === 1) void openInNewWindow(summary.id);
+          }}
         >
+          {generating && <span className="session-status generating" role="img" aria-label={uiTexts.generating} title={uiTexts.generating} />}
+          {newReply && <span className="session-status new-reply" role="img" aria-label={uiTexts.newReply} title={uiTexts.newReply} />}
           {title}
           {match?.snippet && <SearchSnippetText id={snippetId!} snippet={match.snippet} />}
         </a>
@@ -78,6 +94,13 @@ export function SessionItem({ row, isCurrent, parentTitle, now }: Props) {
       {summary.unreadable && <span className="lineage warning-text">Unreadable: {summary.unreadable}</span>}
       {!renaming && (
         <span className="session-actions">
+          <button
+            type="button"
+            className="icon-button new-window"
+            aria-label="Open in new window"
+            title="Open in new window"
+            onClick={() => void openInNewWindow(summary.id)}
+          />
           <button type="button" className="icon-button rename" aria-label="Rename session" title="Rename" onClick={() => startRename(summary.id)} />
           <button type="button" className="icon-button delete" aria-label="Delete session" title="Delete" onClick={() => requestDelete(summary.id)} />
         </span>

@@ -3,6 +3,7 @@ import { uiTexts } from '../../texts';
 import { ApiKeyForm } from './ApiKeyForm';
 import { AppearanceFields } from './AppearanceFields';
 import { AutoHandoffField } from './AutoHandoffField';
+import { LogsPath, useLogsFolder } from './LogsFolder';
 import { Modal } from '../common/Modal';
 import { ModelSelect } from './ModelSelect';
 import { ThinkingField } from './ThinkingField';
@@ -23,6 +24,7 @@ export function SettingsDialog() {
   const settings = useBaton((s) => s.settings);
   const updateSettings = useBaton((s) => s.updateSettings);
   const close = useBaton((s) => s.closeSettings);
+  const logs = useLogsFolder();
   if (!open) return null;
   return (
     <Modal title="Settings" className="settings-dialog">
@@ -53,7 +55,11 @@ export function SettingsDialog() {
           </label>
         </>
       )}
+      <LogsPath path={logs.shownPath} />
       <div className="dialog-actions">
+        <button type="button" className="dialog-actions-start" onClick={() => void logs.open()}>
+          Open logs folder
+        </button>
         <button type="button" onClick={close}>
           Close
         </button>

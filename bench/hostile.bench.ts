@@ -1,0 +1,168 @@
+// "Nothing freezes the core" (SPEC §8): the longest the event loop is blocked while a real core handles,
+// one after another, what a hostile file or message can make it do: attach a PDF of many tiny objects
+// with missing ends, import a session holding it, attach a deflate bomb, search sessions whose replies
+// hold 300 KB lines of unclosed Markdown markers, and send one file named 200 times. Measured with
+// perf_hooks.monitorEventLoopDelay; the run's peak RSS is reported beside it. Every file is built here.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { UPLOAD_CHUNK_BYTES, UPLOAD_FIRST_PIECE_BYTES } from '../shared/attachments';
+import { IMPORT_CHUNK_CHARS, type BatonEvent, type CallInput, type Channel, type Result } from '../shared/contract';
+import type { Core, CoreView } from '../electron/core/BatonCore';
+import { SessionManager } from '../electron/core/session/SessionManager';
+import { startFakeAnthropic } from '../test/fakeAnthropic';
+import { deflateBombPdf, manyObjectsPdf, unclosedMarkdownLines } from '../test/support/hostileFiles';
+import { startCore } from '../test/support/testApp';
+import { pdf } from '../test/support/testFiles';
+import { report } from './report';
+
+const BUDGET_MS = 100;
+const fake = await startFakeAnthropic();
+const dataDir = mkdtempSync(join(tmpdir(), 'baton-hostile-bench-'));
+let started: Core | undefined;
+/** The session the bench's view shows: attachments are checked against it and the message goes there. */
+let sessionId = '';
+try {
+  writeHostileSessions();
+  started = startCore({ modelUrl: fake.url, apiKey: 'bench-key', dataDir });
+  const core = started.connect();
+  await indexed(core);
+  sessionId = ((await must(core, 'sessions.open', {})) as { header: { id: string } }).header.id;
+  const steps = await measure(core);
+  report({
+    name: 'core.eventloop.hostile.max_block_ms',
+    value: Math.max(...steps.map((s) => s.maxMs)),
+    unit: 'ms',
+    budget: BUDGET_MS,
+    comparedWith: `longest event-loop block (monitorEventLoopDelay, 10 ms resolution) over: ${steps.map((s) => `${s.name} ${fmt(s.maxMs)} ms (${s.outcome})`).join('; ')}`,
+  });
+  report({
+    name: 'core.eventloop.hostile.peak_rss_mb',
+    value: process.resourceUsage().maxRSS / 1024,
+    unit: 'MB',
+    budget: 1024,
+    comparedWith: 'peak resident memory of the bench process (core, fake model server and the files it built) over the same run',
+  });
+} finally {
+  await started?.dispose();
+  await fake.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Every call goes through here, so a change to how the core is called (a session id on each call, say)
+ * is made in one place. Answers the data, or the refusal's message.
+ */
+async function call<C extends Channel>(core: CoreView, channel: C, input: CallInput<C>): Promise<{ ok: true; data: unknown } | { ok: false; message: string }> {
+  const result = (await core.dispatch(channel, input, true)) as Result<unknown>;
+  return result.ok ? { ok: true, data: result.data } : { ok: false, message: result.error.message };
+}
+
+async function must<C extends Channel>(core: CoreView, channel: C, input: CallInput<C>): Promise<unknown> {
+  const result = await call(core, channel, input);
+  if (!result.ok) throw new Error(`${channel}: ${result.message}`);
+  return result.data;
+}
+
+interface Step {
+  name: string;
+  maxMs: number;
+  outcome: string;
+}
+
+async function measure(core: CoreView): Promise<Step[]> {
+  const crafted = manyObjectsPdf(352 * 1024);
+  const steps: [string, () => Promise<string>][] = [
+    ['crafted PDF attached', async () => (await attach(core, 'crafted.pdf', crafted)).outcome],
+    ['session holding it imported', () => importSession(core, crafted)],
+    ['deflate bomb attached', async () => (await attach(core, 'bomb.pdf', deflateBombPdf(3_100_000))).outcome],
+    ['search over 300 KB lines of unclosed markers', () => search(core, 'needle')],
+    ['one file named 200 times in chat.send', () => sendRepeated(core)],
+  ];
+  const out: Step[] = [];
+  for (const [name, run] of steps) {
+    const histogram = monitorEventLoopDelay({ resolution: 10 });
+    histogram.enable();
+    const outcome = await run();
+    // Let the monitor's timer see the loop once more after the last piece of work.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    histogram.disable();
+    out.push({ name, maxMs: histogram.max / 1e6, outcome });
+  }
+  return out;
+}
+
+/** Uploads a file as the renderer does (begin with the first piece, append the rest, finish). */
+async function attach(core: CoreView, name: string, bytes: Buffer): Promise<{ id: string; outcome: string }> {
+  const { id } = (await must(core, 'attachments.begin', { name, size: bytes.length, data: bytes.subarray(0, UPLOAD_FIRST_PIECE_BYTES).toString('base64') })) as { id: string };
+  for (let at = UPLOAD_FIRST_PIECE_BYTES; at < bytes.length; at += UPLOAD_CHUNK_BYTES) {
+    await must(core, 'attachments.append', { id, data: bytes.subarray(at, at + UPLOAD_CHUNK_BYTES).toString('base64') });
+  }
+  const finished = await call(core, 'attachments.finish', { sessionId, id });
+  return { id, outcome: finished.ok ? 'accepted' : `refused: ${finished.message}` };
+}
+
+/** A Baton session file whose one message carries `file` as a PDF, imported as the renderer sends it. */
+async function importSession(core: CoreView, file: Buffer): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'baton-hostile-import-'));
+  try {
+    const source = SessionManager.create(dir);
+    source.appendMessage({
+      role: 'user',
+      content: [
+        { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: file.toString('base64') }, name: 'crafted.pdf' },
+        { type: 'text', text: 'Read this' },
+      ],
+    });
+    source.close();
+    const text = readFileSync(source.getSessionFile(), 'utf8');
+    const { uploadId } = (await must(core, 'sessions.importBegin', { fileName: 'crafted.jsonl', size: text.length })) as { uploadId: string };
+    for (let at = 0; at < text.length; at += IMPORT_CHUNK_CHARS) await must(core, 'sessions.importAppend', { uploadId, text: text.slice(at, at + IMPORT_CHUNK_CHARS) });
+    const imported = await call(core, 'sessions.importFinish', { uploadId });
+    return imported.ok ? 'imported' : `refused: ${imported.message}`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function search(core: CoreView, query: string): Promise<string> {
+  const hits = (await must(core, 'sessions.list', { query })) as { match?: { snippet?: unknown } }[];
+  return `${hits.filter((h) => h.match?.snippet).length} results with a snippet`;
+}
+
+/** A 12 MB PDF, finished, then named 200 times in one message (the contract allows 600 ids). */
+async function sendRepeated(core: CoreView): Promise<string> {
+  const { id, outcome } = await attach(core, 'report.pdf', pdf(1, { padding: 12 * 1024 * 1024 }));
+  if (outcome !== 'accepted') throw new Error(`report.pdf: ${outcome}`);
+  const sent = await call(core, 'chat.send', { sessionId, text: 'Read it', attachments: Array.from({ length: 200 }, () => id) });
+  return sent.ok ? 'sent' : `refused: ${sent.message}`;
+}
+
+/** Sessions whose replies are lines of unclosed markers, each with a word to search for. */
+function writeHostileSessions(): void {
+  for (const line of unclosedMarkdownLines(300 * 1024).slice(0, 6)) {
+    const session = SessionManager.create(join(dataDir, 'sessions'));
+    session.appendMessage({ role: 'user', content: [{ type: 'text', text: 'Show me the markers' }] });
+    session.appendMessage({ role: 'assistant', content: [{ type: 'text', text: `needle ${line}` }] });
+    session.close();
+  }
+}
+
+/** Waits until the background indexing has read every session. */
+function indexed(core: CoreView): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the search index was not built within a minute')), 60_000);
+    const stop = core.subscribe((event: BatonEvent) => {
+      if (event.type === 'search_index' && event.indexed >= event.total) {
+        clearTimeout(timer);
+        stop();
+        resolve();
+      }
+    });
+  });
+}
+
+function fmt(ms: number): string {
+  return ms.toFixed(1);
+}

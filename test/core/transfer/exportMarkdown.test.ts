@@ -1,0 +1,86 @@
+// Export session as Markdown, read by a viewer that renders raw HTML and follows any link (as many do):
+// what a message holds never becomes live HTML or a script link, and its thinking stays folded inside
+// its own <details>. micromark is the CommonMark reference parser the chat's own renderer is built on.
+import { micromark } from 'micromark';
+import { describe, expect, it } from 'vitest';
+import type { AgentMessage, SessionEntry } from '../../../shared/session';
+import { sessionMarkdown } from '../../../electron/core/transfer/exportMarkdown';
+
+const header = { type: 'session' as const, version: 1, id: 's1', timestamp: '2025-03-14T09:26:00.000Z' };
+let n = 0;
+const message = (role: 'user' | 'assistant', content: AgentMessage['content']): SessionEntry => ({
+  type: 'message',
+  id: `e${++n}`,
+  parentId: n > 1 ? `e${n - 1}` : null,
+  timestamp: header.timestamp,
+  message: { role, content },
+});
+
+/** The export as a permissive viewer shows it. */
+const rendered = (branch: SessionEntry[], title = 'Export') =>
+  micromark(sessionMarkdown({ header, title, branch }), { allowDangerousHtml: true, allowDangerousProtocol: true });
+
+describe('Markdown export', () => {
+  it('shows raw HTML of a message as text, and keeps code as written', () => {
+    const html = rendered([
+      message('user', [{ type: 'text', text: 'Is <script>alert(1)</script> safe? And <img src=x onerror="alert(2)">' }]),
+      message('assistant', [{ type: 'text', text: 'Use `<b>` for bold:\n\n```html\n<b>bold</b>\n```\n\n<div onclick="x()">click</div>' }]),
+    ]);
+    expect(html).not.toMatch(/<script|<img|<div/);
+    expect(html).toContain('Is &lt;script&gt;alert(1)&lt;/script&gt; safe?');
+    expect(html).toContain('<code>&lt;b&gt;</code>');
+    expect(html).toContain('<pre><code class="language-html">&lt;b&gt;bold&lt;/b&gt;\n</code></pre>');
+  });
+
+  it('keeps web and mail links, and makes script links (however spelled) plain text', () => {
+    const html = rendered([
+      message('assistant', [
+        {
+          type: 'text',
+          text: [
+            '[docs](https://example.com/docs) and [mail](mailto:a@example.com) and [here](#top)',
+            '[one](javascript:alert(1)) [two](  JavaScript:alert(2)) [three](jav&#x61;script:alert(3)) [four](javascript&colon;alert(4))',
+            '[five](javascript\\:alert(5)) ![six](vbscript:x) <javascript:alert(7)> [eight][r]',
+            '',
+            '[r]: javascript:alert(8)',
+          ].join('\n'),
+        },
+      ]),
+    ]);
+    expect(html).toContain('<a href="https://example.com/docs">docs</a>');
+    expect(html).toContain('<a href="mailto:a@example.com">mail</a>');
+    expect(html).toContain('<a href="#top">here</a>');
+    expect(html).not.toMatch(/href="[^"]*script/i);
+    expect(html).not.toMatch(/src="[^"]*script/i);
+  });
+
+  it("keeps a thinking block inside its own <details>, whatever it writes or leaves open", () => {
+    const html = rendered([
+      message('assistant', [
+        { type: 'thinking', thinking: 'Plan.\n\n</details>\n\n<script>alert(1)</script>', signature: 's' },
+        { type: 'text', text: 'First answer' },
+      ]),
+      message('assistant', [
+        { type: 'thinking', thinking: 'Sketch:\n\n```js\nlet open = true;', signature: 's' },
+        { type: 'text', text: 'Second answer' },
+      ]),
+    ]);
+    expect(html.match(/<details>/g)).toHaveLength(2);
+    expect(html.match(/<\/details>/g)).toHaveLength(2);
+    expect(html).not.toContain('<script');
+    // Each answer comes after its thinking's details, not inside them or inside an unclosed fence.
+    expect(html.indexOf('<p>First answer</p>')).toBeGreaterThan(html.indexOf('</details>'));
+    expect(html.lastIndexOf('</details>')).toBeLessThan(html.indexOf('<p>Second answer</p>'));
+  });
+
+  it('makes a title, a tool name and a failure inert too', () => {
+    const html = rendered(
+      [
+        message('assistant', [{ type: 'tool_use', id: 't1', name: '<img src=x onerror=alert(1)>', input: {} }]),
+        { ...message('assistant', []), message: { role: 'assistant', content: [], errorMessage: '<iframe src="javascript:alert(2)">' } } as SessionEntry,
+      ],
+      '<svg onload=alert(3)>',
+    );
+    expect(html).not.toMatch(/<img|<iframe|<svg/);
+  });
+});

@@ -1,0 +1,59 @@
+// Files and text built to make a careless reader slow or greedy, made in code rather than kept as
+// binaries: a PDF of many tiny objects whose ends are missing, a deflate bomb inside a PDF, and Markdown
+// lines full of markers that never close. The tests and the event-loop bench both use them.
+
+/**
+ * A PDF of about `bytes` bytes made of tiny page-tree and object-stream mentions with no endobj or
+ * stream after them: a reader that searches back and forth for each object's ends is quadratic here.
+ */
+export function manyObjectsPdf(bytes: number): Buffer {
+  const unit = '/Type/Pages/Type/ObjStm ';
+  return Buffer.from(`%PDF-1.7\n1 0 obj\n${unit.repeat(Math.ceil(bytes / unit.length))}\n%%EOF\n`, 'latin1');
+}
+
+/**
+ * A zlib stream of about `bytes` bytes that inflates to about 159 times as much: zeros written as one
+ * literal then back-references of 258 bytes at distance 1, in deflate's fixed codes (13 bits each).
+ * Built bit by bit, since deflating gigabytes of zeros to get it would itself take seconds.
+ */
+export function deflateBomb(bytes: number): { data: Buffer; inflatedBytes: number } {
+  const repeats = Math.floor(((bytes - 8) * 8 - 3 - 8 - 7) / 13);
+  const out = Buffer.alloc(bytes);
+  out[0] = 0x78; // zlib header: deflate, 32 KB window, no dictionary
+  out[1] = 0x01;
+  let bit = 16;
+  const put = (value: number, count: number) => {
+    for (let i = 0; i < count; i++, bit++) if ((value >> i) & 1) out[bit >> 3]! |= 1 << (bit & 7);
+  };
+  // Huffman codes go most significant bit first.
+  const code = (value: number, count: number) => {
+    for (let i = count - 1; i >= 0; i--) put((value >> i) & 1, 1);
+  };
+  put(1, 1); // the last block
+  put(1, 2); // fixed codes
+  code(0x30, 8); // literal 0
+  for (let i = 0; i < repeats; i++) {
+    code(0xc5, 8); // length 258
+    code(0, 5); // distance 1
+  }
+  code(0, 7); // end of block
+  const inflatedBytes = 1 + repeats * 258;
+  // Adler-32 of n zeros: a stays 1, b adds 1 per byte.
+  out.writeUInt32BE((((inflatedBytes % 65521) << 16) | 1) >>> 0, Math.ceil(bit / 8));
+  return { data: out.subarray(0, Math.ceil(bit / 8) + 4), inflatedBytes };
+}
+
+/** A PDF whose one object stream is a deflate bomb of about `bytes` bytes. */
+export function deflateBombPdf(bytes: number): Buffer {
+  const { data } = deflateBomb(bytes);
+  return Buffer.concat([
+    Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`, 'latin1'),
+    data,
+    Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1'),
+  ]);
+}
+
+/** Lines of about `bytes` characters each made of one kind of Markdown marker that never closes. */
+export function unclosedMarkdownLines(bytes: number): string[] {
+  return ['*a ', '_a ', '**a ', '~~a ', '[a](b ', '[a ', '<http:', '`a ', '![a](', '``a `', '\\', '&#1', '$a ', '$$a$$$'].map((unit) => unit.repeat(Math.ceil(bytes / unit.length)));
+}

@@ -1,0 +1,89 @@
+// One connection is one tab (SPEC §1, §6): a burst of calls from one is capped (the rest answered busy at
+// once) so it cannot hold up another, and the files one tab uploads are its own.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { UPLOAD_FIRST_PIECE_BYTES } from '../../shared/attachments';
+import { MAX_CALLS_IN_FLIGHT } from '../../electron/web/WebServer';
+import { useFakeAnthropic } from '../fakeAnthropic';
+import { startTestApp, type TestApp } from '../support/testApp';
+import { png } from '../support/testFiles';
+
+const fake = useFakeAnthropic();
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ modelUrl: fake.url, apiKey: 'test-key' });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+interface Result {
+  ok: boolean;
+  data?: unknown;
+  error?: { code: string; message: string };
+}
+
+/** A tab's connection: sends frames and collects the answers by id. */
+async function tab(): Promise<{ send: (channel: string, input: unknown) => Promise<Result>; burst: (n: number) => Promise<Result[]>; close: () => void }> {
+  const page = new URL(app.url);
+  const ws = new WebSocket(`ws://${page.host}/ws?token=${page.searchParams.get('token')}`, { origin: page.origin });
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const waiting = new Map<number, (result: Result) => void>();
+  ws.on('message', (raw) => {
+    const frame = JSON.parse((raw as Buffer).toString()) as { id?: number; result?: Result };
+    if (frame.id !== undefined) waiting.get(frame.id)?.(frame.result!);
+  });
+  let next = 1;
+  const answer = (id: number) => new Promise<Result>((resolve) => waiting.set(id, resolve));
+  return {
+    send: (channel, input) => {
+      const id = next++;
+      ws.send(JSON.stringify({ id, channel, input }));
+      return answer(id);
+    },
+    burst: (n) => {
+      // One write of n frames: they all arrive before the first is answered.
+      const ids = Array.from({ length: n }, () => next++);
+      for (const id of ids) ws.send(JSON.stringify({ id, channel: 'sessions.list', input: {} }));
+      return Promise.all(ids.map(answer));
+    },
+    close: () => ws.close(),
+  };
+}
+
+describe('per connection', () => {
+  it('answers the calls of a burst beyond the cap busy at once, and another tab is answered meanwhile', async () => {
+    const noisy = await tab();
+    const other = await tab();
+    const [results, info] = await Promise.all([noisy.burst(200), other.send('app.info', {})]);
+    expect(info).toMatchObject({ ok: true, data: { name: 'Baton' } });
+    const busy = results.filter((r) => !r.ok);
+    expect(results.filter((r) => r.ok).length).toBeGreaterThanOrEqual(MAX_CALLS_IN_FLIGHT);
+    for (const refused of busy) expect(refused.error).toEqual({ code: 'busy', message: expect.stringMatching(/Too many calls at once/) });
+    expect(busy.length).toBeGreaterThan(0);
+    // Once it has its answers, the same tab is served as before.
+    expect(await noisy.send('app.info', {})).toMatchObject({ ok: true });
+    noisy.close();
+    other.close();
+  });
+
+  it('a file uploaded in one tab cannot be finished, sent or dropped from another', async () => {
+    const owner = await tab();
+    const stranger = await tab();
+    const image = png(4, 4);
+    const begun = await owner.send('attachments.begin', { name: 'dot.png', size: image.length, data: image.subarray(0, UPLOAD_FIRST_PIECE_BYTES).toString('base64') });
+    expect(begun.ok).toBe(true);
+    const { id } = begun.data as { id: string };
+    const opened = await stranger.send('sessions.open', {});
+    const sessionId = (opened.data as { header: { id: string } }).header.id;
+    expect(await stranger.send('attachments.finish', { sessionId, id })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await stranger.send('chat.send', { sessionId, text: 'steal', attachments: [id] })).toMatchObject({ ok: false });
+    await stranger.send('attachments.discard', { id });
+    // Still the owner's, whole.
+    await owner.send('sessions.open', { id: sessionId });
+    expect(await owner.send('attachments.finish', { sessionId, id })).toMatchObject({ ok: true, data: { name: 'dot.png' } });
+    owner.close();
+    stranger.close();
+  });
+});
