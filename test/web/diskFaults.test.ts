@@ -170,14 +170,19 @@ describe('a read-only data folder', () => {
 });
 
 describe('a data folder that a sync tool shares with another machine', () => {
-  it('a session open on the other machine opens here read-only, and the page is told why at once', async () => {
+  it('a session open on the other machine is passed over at startup, opens read-only, and the page is told why at once', async () => {
     app = await startTestApp({ modelUrl: fake.url, apiKey: 'test-key' });
-    const page = await connectPage(app.url);
-    fake.enqueue({ kind: 'text', text: 'Written on the laptop' });
-    await page.call('chat.send', { text: 'First' });
+    let page = await connectPage(app.url);
+    fake.enqueue({ kind: 'text', text: 'Written here' });
+    await page.call('chat.send', { text: 'Mine' });
     await expect.poll(() => page.events.some((e) => e.type === 'agent_end')).toBe(true);
-    const first = (await page.call('sessions.current', {})) as { ok: true; data: { header: { id: string } } };
     await page.call('sessions.new', {});
+    fake.enqueue({ kind: 'text', text: 'Written on the laptop' });
+    await page.call('chat.send', { text: 'Latest' });
+    await expect.poll(() => page.events.filter((e) => e.type === 'agent_end').length).toBe(2);
+    const laptops = (await page.call('sessions.open', {})) as { ok: true; data: { header: { id: string } } };
+    page.ws.close();
+    await app.stop();
     const path = sessionFiles(app.dataDir)
       .map((f) => join(app!.dataDir, 'sessions', f))
       .find((f) => readFileSync(f, 'utf8').includes('Written on the laptop'))!;
@@ -185,7 +190,14 @@ describe('a data folder that a sync tool shares with another machine', () => {
     writeFileSync(`${path}.lock`, JSON.stringify({ pid: 4242, startedAt: new Date().toISOString(), host: 'work-laptop', boot: 'booted:1700000000' }));
     const before = readFileSync(path, 'utf8');
 
-    const opened = await page.call('sessions.open', { id: first.data.header.id });
+    await app.start();
+    page = await connectPage(app.url);
+    const start = JSON.stringify(await page.call('sessions.open', {}));
+    expect(start).toContain('Written here');
+    expect(start).not.toContain('Written on the laptop');
+    expect(await page.call('app.info', {})).toMatchObject({ ok: true, data: { storageProblem: undefined } });
+
+    const opened = await page.call('sessions.open', { id: laptops.data.header.id });
     expect(JSON.stringify(opened)).toContain('Written on the laptop');
     const why = texts.sessionReadOnlyElsewhere('work-laptop');
     await expect.poll(() => page.events.some((e) => e.type === 'error' && e.code === 'storage' && e.message === why)).toBe(true);
