@@ -9,12 +9,6 @@ export const ToolUseBlock = z.object({
   name: z.string(),
   input: z.unknown(),
 });
-export const ToolResultBlock = z.object({
-  type: z.literal('tool_result'),
-  tool_use_id: z.string(),
-  content: z.string(),
-  is_error: z.boolean().optional(),
-});
 /** Claude's reasoning, kept verbatim with its signature: the API wants it back unchanged (SPEC §3 "Thinking"). */
 export const ThinkingBlock = z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() });
 export const RedactedThinkingBlock = z.object({ type: z.literal('redacted_thinking'), data: z.string() });
@@ -41,6 +35,18 @@ export const DocumentBlock = z.object({
   name: z.string(),
 });
 export type ImageBlock = z.infer<typeof ImageBlock>;
+/**
+ * What a tool result carries: plain text, or text and image blocks (a tool's own pictures, such as a
+ * screenshot), as the API's tool_result takes them.
+ */
+export const ToolResultContent = z.union([z.string(), z.array(z.discriminatedUnion('type', [TextBlock, ImageBlock]))]);
+export type ToolResultContent = z.infer<typeof ToolResultContent>;
+export const ToolResultBlock = z.object({
+  type: z.literal('tool_result'),
+  tool_use_id: z.string(),
+  content: ToolResultContent,
+  is_error: z.boolean().optional(),
+});
 export type DocumentBlock = z.infer<typeof DocumentBlock>;
 export type AttachmentBlock = ImageBlock | DocumentBlock;
 export const ContentBlock = z.discriminatedUnion('type', [

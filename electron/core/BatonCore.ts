@@ -143,7 +143,7 @@ export function createCore(options: CoreOptions): Core {
       indexing.dispose();
       views.closeAll();
       try {
-        conversations.dispose();
+        await conversations.dispose();
       } catch (err) {
         // The index is rebuilt from the files at the next start; a full disk must not stop the app quitting.
         log.error(`Could not save the session index: ${(err as Error).message}`);

@@ -56,15 +56,18 @@ describe('notices fade, never repeat and never pile up', () => {
 });
 
 describe('one failed handoff, one notice, with Retry', () => {
-  it('the run error and the failure are one alert, "Handoff failed: …"; Retry generates again with the same focus', async () => {
+  it('the failure told to the session\'s views and the call\'s answer are one alert, "Handoff failed: …"; Retry generates again with the same focus', async () => {
     const ctx = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1) }) }, { init: false });
     const { store, fake } = ctx;
     const message = 'The Anthropic API had an internal error (500). Try again.';
     fake.on({
-      'handoff.start': () => {
-        // The run reports its error as an event before the handoff answers.
-        fake.emit({ type: 'error', sessionId: 's1', code: 'server', message });
-        return { status: 'failed', message };
+      'handoff.start': async () => {
+        // The core tells the session's views how the handoff ended, then answers the call (both later
+        // than the call is made, as over any transport).
+        await Promise.resolve();
+        const result = { status: 'failed' as const, message };
+        fake.emit({ type: 'handoff_result', sessionId: 's1', result });
+        return result;
       },
     });
     view = await render(<App />, store);
@@ -77,8 +80,8 @@ describe('one failed handoff, one notice, with Retry', () => {
 
     await click(buttonNamed(alert, 'Retry'));
     expect(fake.callsTo('handoff.start')).toEqual([
-      { focus: 'the parser', review: false },
-      { focus: 'the parser', review: false },
+      { sessionId: 's1', focus: 'the parser', review: false },
+      { sessionId: 's1', focus: 'the parser', review: false },
     ]);
     expect(store.getState().notices.map((n) => n.text)).toEqual([texts.handoffFailed(message)]);
   });
@@ -86,10 +89,7 @@ describe('one failed handoff, one notice, with Retry', () => {
   it('a key problem offers Open settings instead, which opens Settings at the key', async () => {
     const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1) }) }, { init: false });
     fake.on({
-      'handoff.start': () => {
-        fake.emit({ type: 'error', sessionId: 's1', code: 'no_api_key', message: 'The API key was rejected (401).' });
-        return { status: 'failed', message: 'The API key was rejected (401).' };
-      },
+      'handoff.start': () => ({ status: 'failed', message: 'The API key was rejected (401).', code: 'no_api_key' }),
     });
     view = await render(<App />, store);
     await settle();
@@ -113,7 +113,7 @@ describe('Retry repeats the action that failed', () => {
     const alert = document.querySelector('[role="alert"]')!;
     expect(alert.textContent).toContain(message);
     await click(buttonNamed(alert, 'Retry'));
-    expect(fake.callsTo('chat.regenerate')).toEqual([{ entryId: failed.id }]);
+    expect(fake.callsTo('chat.regenerate')).toEqual([{ sessionId: 's1', entryId: failed.id }]);
     await step(() => fake.emit({ type: 'agent_start', sessionId: 's1' }));
     expect(document.querySelector('[role="alert"]')?.textContent ?? '').not.toContain(message);
     expect(store.getState().notices).toEqual([]);
@@ -124,7 +124,7 @@ describe('Retry repeats the action that failed', () => {
     const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: [question] }) });
     await step(() => fake.emit({ type: 'error', sessionId: 's1', code: 'rate_limited', message: 'Rate limited' }));
     await step(() => store.getState().notices[0]!.action!.run());
-    expect(fake.callsTo('chat.regenerate')).toEqual([{ entryId: question.id }]);
+    expect(fake.callsTo('chat.regenerate')).toEqual([{ sessionId: 's1', entryId: question.id }]);
     await step(() => fake.emit({ type: 'error', sessionId: 's1', code: 'storage', message: 'The disk is full' }));
     expect(store.getState().notices.find((n) => n.text === 'The disk is full')?.action).toBeUndefined();
   });
@@ -142,8 +142,8 @@ describe('Retry repeats the action that failed', () => {
     refuse = false;
     await step(() => notice!.action!.run());
     expect(fake.callsTo('chat.send')).toEqual([
-      { text: 'Keep this text', mode: 'steer' },
-      { text: 'Keep this text', mode: 'steer' },
+      { sessionId: 's1', text: 'Keep this text', mode: 'steer' },
+      { sessionId: 's1', text: 'Keep this text', mode: 'steer' },
     ]);
     expect(store.getState().composer.text).toBe('');
   });
@@ -162,7 +162,7 @@ describe('Retry repeats the action that failed', () => {
     await step(() => store.getState().openSession('other'));
     fail = false;
     await step(() => store.getState().notices[0]!.action!.run());
-    expect(fake.callsTo('sessions.open')).toEqual([{ id: 'other' }, { id: 'other' }]);
+    expect(fake.callsTo('sessions.open')).toEqual([{}, { id: 'other' }, { id: 'other' }]);
     expect(store.getState().session?.header.id).toBe('other');
   });
 });

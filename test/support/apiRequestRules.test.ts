@@ -21,7 +21,13 @@ describe('apiRequestViolations', () => {
     expect(check(user(image('image/png', 'iVBORw0KGgo='), image('image/webp', 'UklGRg=='), pdf, text('What is this?')))).toEqual([]);
   });
 
+  it('accepts a tool result of text and an image', () => {
+    expect(check(user(text('Hi')), assistant(call), user({ ...result, content: [text('A chart:'), image('image/png', 'iVBORw0KGgo=')] }))).toEqual([]);
+  });
+
   it.each([
+    ['an empty text block in a tool result', [user(text('Hi')), assistant(call), user({ ...result, content: [text(' ')] })], /content\[0\]: empty text block/],
+    ['a named image in a tool result', [user(text('Hi')), assistant(call), user({ ...result, content: [{ ...image('image/png', 'iVBO'), name: 'a.png' }] })], /content\[0\]: image carries a name/],
     ['no messages', [], /missing or empty/],
     ['an assistant first', [assistant(text('Hi'))], /first message is not a user/],
     ['two user messages in a row', [user(text('a')), user(text('b'))], /two user messages in a row/],

@@ -79,6 +79,12 @@ function blockViolations(block: Block, at: string, role: string): string[] {
       break;
     case 'tool_result':
       if (role !== 'user') problems.push(`${at}: tool_result in a ${role} message`);
+      if (Array.isArray(block.content)) {
+        (block.content as Block[]).forEach((part, k) => {
+          if (part.type !== 'text' && part.type !== 'image') problems.push(`${at}.content[${k}]: ${part.type} in a tool_result`);
+          problems.push(...blockViolations(part, `${at}.content[${k}]`, role));
+        });
+      }
       break;
     case 'image':
     case 'document': {

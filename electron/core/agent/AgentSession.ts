@@ -24,7 +24,7 @@ import { expandPromptTemplate } from './promptTemplates';
 import { CONTINUE_PROMPT, linkedController, type RunHandle, type RunOptions } from './runOptions';
 import { thinkingFor } from './thinkingConfig';
 import { createTodoWriteTool, TodoState, todosFromBranch } from './todos';
-import type { Tool } from './tools';
+import { fixedTools, ToolSet, type Tool, type ToolSource } from './tools';
 
 export type { AgentProvider } from './agentLoop';
 export { CONTINUE_PROMPT, type RunHandle, type RunOptions } from './runOptions';
@@ -46,6 +46,8 @@ export interface AgentSessionOptions {
   /** The model's context window; defaults to modelInfo's. Tests shrink it. */
   contextWindowFor?: (model: string) => number;
   systemPrompt?: string;
+  /** Tools beyond the built-in ones (MCP servers'), read at each request; a built-in name wins. */
+  tools?: ToolSource;
 }
 
 type Listener = (event: BatonEvent) => void;
@@ -55,11 +57,18 @@ export class AgentSession {
   private messages: AgentMessage[] = [];
   private lastModel: string | undefined;
   private controller: AbortController | undefined;
+  /** Settles when the run under way has ended (its partial reply saved): what a shutdown waits for. */
+  private run: Promise<unknown> = Promise.resolve();
+  /**
+   * The text of the reply being streamed, as far as it has been sent (so a view that opens the session
+   * mid-stream and then gets the next message_update has it all, once).
+   */
+  private streamed = '';
   private readonly listeners = new Set<Listener>();
   private readonly batcher: EventBatcher;
   private readonly queues: MessageQueues;
   private readonly todos: TodoState;
-  private readonly tools: Tool[];
+  private readonly tools: ToolSet;
   private readonly meter = new ContextMeter();
   readonly provider: AgentProvider;
   readonly systemPrompt: string;
@@ -78,7 +87,7 @@ export class AgentSession {
     this.batcher = new EventBatcher((event) => this.deliver(event), undefined, options.now && clockFrom(options.now));
     this.queues = new MessageQueues((q) => this.emit({ type: 'queue_changed', sessionId: this.sessionId, steering: q.steering, followUp: q.followUp }));
     this.todos = new TodoState((todos) => this.emit({ type: 'todos_changed', sessionId: this.sessionId, todos }));
-    this.tools = [createTodoWriteTool(this.todos)];
+    this.tools = new ToolSet([fixedTools([createTodoWriteTool(this.todos)]), ...(options.tools ? [options.tools] : [])]);
     this.manager = options.sessionManager;
     this.followBranch();
   }
@@ -104,6 +113,14 @@ export class AgentSession {
     this.manager.close();
   }
 
+  /** Stops the run under way and waits (at most `ms`) until its partial reply is saved. */
+  async stop(ms: number): Promise<void> {
+    this.abort();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.run.catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+    clearTimeout(timer);
+  }
+
   get isStreaming(): boolean {
     return this.controller !== undefined;
   }
@@ -113,7 +130,12 @@ export class AgentSession {
   }
 
   get toolDefinitions(): Tool['definition'][] {
-    return this.tools.map((tool) => tool.definition);
+    return this.tools.tools().map((tool) => tool.definition);
+  }
+
+  /** The text of the reply being written now, while one streams. */
+  get streamingText(): string | undefined {
+    return this.isStreaming && this.streamed ? this.streamed : undefined;
   }
 
   getTodos(): TodoItem[] {
@@ -198,6 +220,7 @@ export class AgentSession {
       this.saveLeaf();
       this.emit({ type: 'agent_end', sessionId: config.sessionId });
     });
+    this.run = done;
     return { done };
   }
 
@@ -426,6 +449,8 @@ export class AgentSession {
 
   /** One listener's failure must not stop a run or starve the others. */
   private deliver(event: BatonEvent): void {
+    if (event.type === 'message_update') this.streamed += event.delta;
+    else if (event.type === 'message_start' || event.type === 'message_end' || event.type === 'agent_end') this.streamed = '';
     // A copy: a listener may unsubscribe while it is called.
     for (const listener of Array.from(this.listeners)) {
       try {

@@ -3,10 +3,11 @@
 // or changes goes through the hooks, so the same loop serves a chat prompt and a handoff's request.
 import type { BatonEvent } from '../../../shared/contract';
 import type { AgentMessage, SessionEntry } from '../../../shared/session';
+import { toolResultText } from '../../../shared/toolResult';
 import type { StreamHandlers, StreamRequest } from './AnthropicProvider';
 import type { ThinkingParam } from './thinkingConfig';
 import { partialOf } from './providerErrors';
-import { executeToolCall, toolCallsOf, type Tool, type ToolCall } from './tools';
+import { executeToolCall, throttledProgress, toolCallsOf, type ToolCall, type ToolSource } from './tools';
 
 /** Only `stream` is used; the core wraps the real provider, tests may pass their own. */
 export interface AgentProvider {
@@ -20,7 +21,8 @@ export interface LoopConfig {
   maxTokens: number;
   thinking?: ThinkingParam | undefined;
   system: string;
-  tools: readonly Tool[];
+  /** Read at each request and each call: the set may change during the run. */
+  tools: ToolSource;
   signal: AbortSignal;
 }
 
@@ -76,7 +78,7 @@ export async function runAgentLoop(config: LoopConfig, hooks: LoopHooks): Promis
       if (reply) result.reply = reply;
       const settled = reply !== undefined && !reply.aborted && reply.errorMessage === undefined;
       const calls = settled && runsTools(reply) ? toolCallsOf(reply.content) : [];
-      if (calls.length > 0) runTools(config, hooks, calls);
+      if (calls.length > 0) await runTools(config, hooks, calls);
       hooks.endTurn();
       hooks.emit({ type: 'turn_end', sessionId: config.sessionId });
       if (!settled || config.signal.aborted) break;
@@ -157,7 +159,7 @@ async function request(config: LoopConfig, hooks: LoopHooks, handlers: StreamHan
       model: config.model,
       system: config.system,
       messages: hooks.context(),
-      tools: config.tools.map((tool) => tool.definition),
+      tools: config.tools.tools().map((tool) => tool.definition),
       maxTokens: config.maxTokens,
       thinking: config.thinking,
       signal: config.signal,
@@ -186,14 +188,20 @@ function settle(config: LoopConfig, hooks: LoopHooks, received: AgentMessage): v
   if (reply.usage) hooks.emit({ type: 'usage', sessionId, usage: reply.usage, contextTokens: hooks.contextTokens() });
 }
 
-function runTools(config: LoopConfig, hooks: LoopHooks, calls: readonly ToolCall[]): void {
-  const { sessionId } = config;
-  const results = calls.map((call) => {
+/** One call at a time, in the reply's order; once the run stops, each call left gets the cancelled result. */
+async function runTools(config: LoopConfig, hooks: LoopHooks, calls: readonly ToolCall[]): Promise<void> {
+  const { sessionId, signal } = config;
+  const results = [];
+  for (const call of calls) {
     hooks.emit({ type: 'tool_execution_start', sessionId, toolCallId: call.id, name: call.name, input: call.input });
-    const result = executeToolCall(config.tools, call);
-    hooks.emit({ type: 'tool_execution_end', sessionId, toolCallId: call.id, isError: result.is_error === true, output: result.content });
-    return result;
-  });
+    const progress = throttledProgress((message, progress, total) =>
+      hooks.emit({ type: 'tool_execution_update', sessionId, toolCallId: call.id, message, progress, total }),
+    );
+    const result = await executeToolCall(config.tools, call, { signal, onProgress: progress.onProgress });
+    progress.stop();
+    hooks.emit({ type: 'tool_execution_end', sessionId, toolCallId: call.id, isError: result.is_error === true, output: toolResultText(result.content) });
+    results.push(result);
+  }
   emitSaved(hooks.emit, sessionId, hooks.persist(hooks.mark({ role: 'user', content: results })));
 }
 

@@ -21,7 +21,8 @@ function toBlockParam(block: ContentBlock): Anthropic.ContentBlockParam | null {
       return {
         type: 'tool_result',
         tool_use_id: block.tool_use_id,
-        content: block.content,
+        // An image's file name stays with Baton, as for an attachment.
+        content: typeof block.content === 'string' ? block.content : block.content.map((part) => (part.type === 'text' ? part : { type: 'image', source: { ...part.source } })),
         ...(block.is_error !== undefined && { is_error: block.is_error }),
       };
     case 'thinking':

@@ -88,11 +88,11 @@ export function createTodoWriteTool(state: TodoState): Tool {
         required: ['todos'],
       },
     },
-    execute(input) {
+    async execute(input) {
       const parsed = TodoWriteInput.safeParse(input);
       if (!parsed.success) throw new Error(`Invalid todo list: ${parsed.error.issues[0]?.message ?? 'bad input'}`);
       state.write(parsed.data.todos);
-      return `Todo list updated.\n${formatTodos(parsed.data.todos)}`;
+      return { content: `Todo list updated.\n${formatTodos(parsed.data.todos)}` };
     },
   };
 }

@@ -15,6 +15,11 @@ export function estimateTokens(messages: readonly AgentMessage[], system = ''): 
   return Math.ceil(chars / 4);
 }
 
+/** One block's share of the estimate, in tokens. */
+export function estimateBlockTokens(block: ContentBlock): number {
+  return Math.ceil(blockChars(block) / 4);
+}
+
 function blockChars(block: ContentBlock): number {
   switch (block.type) {
     case 'text':
@@ -22,7 +27,7 @@ function blockChars(block: ContentBlock): number {
     case 'tool_use':
       return block.name.length + (JSON.stringify(block.input) ?? '').length;
     case 'tool_result':
-      return block.content.length;
+      return typeof block.content === 'string' ? block.content.length : block.content.reduce((n, part) => n + blockChars(part), 0);
     case 'thinking':
       return block.thinking.length;
     case 'redacted_thinking':

@@ -70,7 +70,7 @@ function isBlock(value: unknown): boolean {
       return typeof value.id === 'string' && typeof value.name === 'string' && 'input' in value;
     case 'tool_result':
       return (
-        typeof value.tool_use_id === 'string' && typeof value.content === 'string' && optional(value.is_error, isBoolean)
+        typeof value.tool_use_id === 'string' && isToolResultContent(value.content) && optional(value.is_error, isBoolean)
       );
     case 'thinking':
       return typeof value.thinking === 'string' && typeof value.signature === 'string';
@@ -85,6 +85,12 @@ function isBlock(value: unknown): boolean {
     default:
       return false;
   }
+}
+
+/** A string, or text and image blocks. */
+function isToolResultContent(value: unknown): boolean {
+  if (typeof value === 'string') return true;
+  return Array.isArray(value) && value.every((part) => isObj(part) && (part.type === 'text' || part.type === 'image') && isBlock(part));
 }
 
 const IMAGE_TYPES: ReadonlySet<unknown> = new Set(IMAGE_MEDIA_TYPES);

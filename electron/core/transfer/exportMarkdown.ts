@@ -10,6 +10,7 @@
 import { texts } from '../../../shared/texts';
 import type { AgentMessage, SessionEntry, SessionHeader } from '../../../shared/session';
 import { CustomType, handoffExchangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
+import { toolResultText } from '../../../shared/toolResult';
 
 export interface MarkdownSource {
   header: SessionHeader;
@@ -116,7 +117,7 @@ function toolResults(branch: readonly SessionEntry[]): Results {
   for (const entry of branch) {
     if (entry.type !== 'message') continue;
     for (const block of entry.message.content) {
-      if (block.type === 'tool_result') results.set(block.tool_use_id, { content: block.content, isError: block.is_error ?? false });
+      if (block.type === 'tool_result') results.set(block.tool_use_id, { content: toolResultText(block.content), isError: block.is_error ?? false });
     }
   }
   return results;

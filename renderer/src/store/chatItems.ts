@@ -3,6 +3,7 @@
 // one row, whatever it held (SPEC §4.2). The same adders build the chat from entries and from live
 // events, so a row looks the same before and after a reopen.
 import { HandoffDetails, type AgentMessage, type HandoffOutcomeEntry, type SessionEntry } from '../../../shared/session';
+import { toolResultText } from '../../../shared/toolResult';
 
 type ModelChangeEntry = Extract<SessionEntry, { type: 'model_change' }>;
 import { CustomType, handoffExchangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
@@ -63,7 +64,7 @@ export function isToolResultOnly(message: AgentMessage): boolean {
 export function toolResultsOf(message: AgentMessage): Record<string, ToolResult> {
   const out: Record<string, ToolResult> = {};
   for (const block of message.content) {
-    if (block.type === 'tool_result') out[block.tool_use_id] = { content: block.content, isError: block.is_error ?? false };
+    if (block.type === 'tool_result') out[block.tool_use_id] = { content: toolResultText(block.content), isError: block.is_error ?? false };
   }
   return out;
 }

@@ -13,23 +13,25 @@ const base = (id: string) => ({ id, parentId: null, timestamp: '2025-01-01T00:00
 const open: TodoItem[] = [{ content: 'write tests', status: 'pending' }];
 
 describe('todo_write tool', () => {
-  it('replaces the list and reports the change', () => {
+  const context = { signal: new AbortController().signal, onProgress: () => {} };
+
+  it('replaces the list and reports the change', async () => {
     const changes: TodoItem[][] = [];
     const state = new TodoState((t) => changes.push(t));
     const tool = createTodoWriteTool(state);
     expect(tool.definition.name).toBe(TODO_WRITE);
-    const out = tool.execute({ todos: [...open, { content: 'ship', status: 'completed' }] });
-    expect(out).toContain('[pending] write tests');
+    const out = await tool.execute({ todos: [...open, { content: 'ship', status: 'completed' }] }, context);
+    expect(out.content).toContain('[pending] write tests');
     expect(state.todos).toHaveLength(2);
     expect(state.open).toEqual(open);
     expect(changes).toHaveLength(1);
   });
 
-  it('rejects a malformed list and keeps the old one', () => {
+  it('rejects a malformed list and keeps the old one', async () => {
     const state = new TodoState(() => {});
     const tool = createTodoWriteTool(state);
-    tool.execute({ todos: open });
-    expect(() => tool.execute({ todos: [{ content: 'x', status: 'done' }] })).toThrow(/Invalid todo list/);
+    await tool.execute({ todos: open }, context);
+    await expect(tool.execute({ todos: [{ content: 'x', status: 'done' }] }, context)).rejects.toThrow(/Invalid todo list/);
     expect(state.todos).toEqual(open);
   });
 });

@@ -10,28 +10,34 @@ const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 /** Mostly the right type, sometimes anything at all. */
 const near = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 6, arbitrary: arb }, { weight: 1, arbitrary: fc.jsonValue() });
 
-const block = fc.oneof(
-  fc.record({ type: fc.constant('text'), text: near(str) }),
-  fc.record({ type: fc.constant('tool_use'), id: near(str), name: near(str), input: fc.jsonValue() }, { requiredKeys: ['type', 'id', 'name'] }),
-  fc.record({ type: fc.constant('tool_result'), tool_use_id: near(str), content: near(str), is_error: near(fc.boolean()) }, { requiredKeys: ['type', 'tool_use_id', 'content'] }),
-  fc.record({ type: near(fc.constantFrom('text', 'image')), text: str }),
-  fc.record(
-    {
-      type: fc.constantFrom('image', 'document'),
-      source: near(
-        fc.record(
-          {
-            type: near(fc.constant('base64')),
-            media_type: near(fc.constantFrom('image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'image/bmp')),
-            data: near(str),
-          },
-          { requiredKeys: ['type', 'media_type'] },
-        ),
+const textBlock = fc.record({ type: fc.constant('text'), text: near(str) });
+const fileBlock = fc.record(
+  {
+    type: fc.constantFrom('image', 'document'),
+    source: near(
+      fc.record(
+        {
+          type: near(fc.constant('base64')),
+          media_type: near(fc.constantFrom('image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'image/bmp')),
+          data: near(str),
+        },
+        { requiredKeys: ['type', 'media_type'] },
       ),
-      name: near(str),
-    },
-    { requiredKeys: ['type', 'source'] },
-  ),
+    ),
+    name: near(str),
+  },
+  { requiredKeys: ['type', 'source'] },
+);
+const toolUse = fc.record({ type: fc.constant('tool_use'), id: near(str), name: near(str), input: fc.jsonValue() }, { requiredKeys: ['type', 'id', 'name'] });
+/** A tool result's content: a string, or blocks (text and images only are valid). */
+const resultContent = near(fc.oneof(str, fc.array(fc.oneof(textBlock, fileBlock, toolUse), { maxLength: 2 })));
+
+const block = fc.oneof(
+  textBlock,
+  toolUse,
+  fc.record({ type: fc.constant('tool_result'), tool_use_id: near(str), content: resultContent, is_error: near(fc.boolean()) }, { requiredKeys: ['type', 'tool_use_id', 'content'] }),
+  fc.record({ type: near(fc.constantFrom('text', 'image')), text: str }),
+  fileBlock,
 );
 
 const message = fc.record(
@@ -86,5 +92,27 @@ describe('isSessionEntry', () => {
     // Both outcomes were exercised, so agreement means something.
     expect(accepted).toBeGreaterThan(200);
     expect(accepted).toBeLessThan(4800);
+  });
+});
+
+describe('isSessionEntry on tool results', () => {
+  const png = { type: 'base64', media_type: 'image/png', data: 'iVBO' };
+  const entryWith = (content: unknown) => ({
+    type: 'message',
+    id: 'e1',
+    parentId: null,
+    timestamp: '2025-01-01T00:00:00.000Z',
+    message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content }] },
+  });
+
+  it.each([
+    ['text', 'plain', true],
+    ['text and an image', [{ type: 'text', text: 'A chart:' }, { type: 'image', source: png, name: 'chart.png' }], true],
+    ['a PDF', [{ type: 'document', source: { ...png, media_type: 'application/pdf' }, name: 'a.pdf' }], false],
+    ['a tool call', [{ type: 'tool_use', id: 'x', name: 'y', input: {} }], false],
+    ['a nameless image', [{ type: 'image', source: png }], false],
+  ])('a tool result of %s: accepted as zod accepts it', (_, content, valid) => {
+    expect(SessionEntry.safeParse(entryWith(content)).success).toBe(valid);
+    expect(isSessionEntry(entryWith(content))).toBe(valid);
   });
 });

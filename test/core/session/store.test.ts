@@ -1,10 +1,10 @@
-// The sessions folder: which session opens at startup, deleting and renaming sessions that are not open,
-// what an id the store does not know gets, and a data folder that a sync tool shares between machines.
+// The sessions folder: deleting and renaming sessions that are not open, what an id the store does not
+// know gets, and a data folder that a sync tool shares between machines. (Which session opens where the
+// user left off: test/core/conversations/openLatest.test.ts.)
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SessionLockedError, SessionNotFoundError } from '../../../electron/core/session/errors';
-import { sessionFileName } from '../../../electron/core/session/fileName';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { SessionStore } from '../../../electron/core/session/SessionStore';
 import { lockPathFor } from '../../../electron/core/storage/lock';
@@ -28,43 +28,6 @@ function session(text: string): SessionManager {
 function lockByAnotherProcess(file: string): void {
   writeFileSync(lockPathFor(file), JSON.stringify({ pid: process.ppid, startedAt: new Date().toISOString() }));
 }
-
-/** Lets the clock move so last-activity times differ. */
-function tick(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 5));
-}
-
-describe('openLatestOrCreate()', () => {
-  it('opens the most recently active session', async () => {
-    session('older');
-    await tick();
-    const latest = session('latest');
-    const opened = load().openLatestOrCreate();
-    expect(opened.getSessionId()).toBe(latest.getSessionId());
-    expect(opened.getEntries()).toHaveLength(1);
-    opened.close();
-  });
-
-  it('skips a session another process writes and a file that is not a session', async () => {
-    const readable = session('the one that opens');
-    await tick();
-    lockByAnotherProcess(session('held elsewhere').getSessionFile());
-    await tick();
-    writeFileSync(join(sessionsDir(), sessionFileName(new Date().toISOString(), 'broken')), '{"hello":"world"}\n');
-    const opened = load().openLatestOrCreate();
-    expect(opened.getSessionId()).toBe(readable.getSessionId());
-    opened.close();
-  });
-
-  it('creates a new session when none opens', () => {
-    lockByAnotherProcess(session('held elsewhere').getSessionFile());
-    const opened = load().openLatestOrCreate();
-    expect(opened.getEntries()).toEqual([]);
-    expect(sessionFiles()).toHaveLength(2);
-    expect(existsSync(opened.getSessionFile())).toBe(true);
-    opened.close();
-  });
-});
 
 describe('delete()', () => {
   it('deletes the session file and its row', () => {
@@ -162,16 +125,6 @@ describe('a session open on another machine (a synced data folder)', () => {
     expect(() => store.delete(m.getSessionId())).toThrow(texts.sessionOpenOn('work-laptop'));
     expect(() => store.rename(m.getSessionId(), 'x')).toThrow(texts.sessionOpenOn('work-laptop'));
     expect(existsSync(m.getSessionFile())).toBe(true);
-  });
-
-  it('is not the session startup opens: the next one that can be written is', async () => {
-    const writable = session('mine');
-    await tick();
-    lockOnAnotherMachine(session('on the laptop').getSessionFile(), 'work-laptop');
-    const opened = load().openLatestOrCreate();
-    expect(opened.getSessionId()).toBe(writable.getSessionId());
-    expect(opened.readOnlyReason).toBeUndefined();
-    opened.close();
   });
 });
 
