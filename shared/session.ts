@@ -244,6 +244,11 @@ export const SessionSummary = z.object({
   origin: SessionOrigin.optional(),
   /** Set when the file could not be read as a session at all (bad header, not JSON, empty). */
   unreadable: z.string().optional(),
+  /**
+   * Set for a sync tool's copy of another session (a conflict copy): the words the tool added to the
+   * file name, e.g. "Host's conflicted copy 2026-01-01". Its `id` is its own, not the original's.
+   */
+  copy: z.string().optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;
 

@@ -33,6 +33,10 @@ export const texts = {
   /** Quitting the desktop app while replies or handoffs are still being written. */
   quitWhileRunning: (n: number) => `${n === 1 ? '1 reply is' : `${n} replies are`} still being written. Quit anyway?`,
   unreadableRecords: (n: number) => `${n} records could not be read`,
+  /** A session whose lock was written on another machine (a synced data folder, SPEC §2). */
+  sessionOpenOn: (host: string) => `This session is open on ${host}.`,
+  sessionReadOnlyElsewhere: (host: string) =>
+    `This session is open on ${host}. It can be read here but not changed until it is closed there.`,
   continuedFrom: (title: string) => `Continued from ${title}`,
   /** Import session (SPEC §5): where an imported session came from, and why a file was refused. */
   importedFrom: (format: ImportFormatName, fileName: string) => `Imported from ${IMPORT_FORMAT_NAMES[format]}: ${fileName}`,

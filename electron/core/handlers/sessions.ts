@@ -120,7 +120,11 @@ function openShowingTail(ctx: ViewContext, id: string): Conversation {
     view.send({ type: 'session_switched', session: previewOf(store.tail(id, 50), model, ctx.models.get(model).contextWindow, store) });
   }
   try {
-    return conversations.openSession(id);
+    const conversation = conversations.openSession(id);
+    // Open read-only (the disk, or another machine has it open): said now, not at the first refused write.
+    const why = conversation.manager.readOnlyReason;
+    if (why) view.send({ type: 'error', sessionId: conversation.id, code: 'storage', message: why });
+    return conversation;
   } catch (err) {
     // Back to what the view still shows.
     const shown = view.sessionId === undefined ? undefined : conversations.get(view.sessionId);

@@ -2,6 +2,7 @@
 // request, the open todos, the attached files' names, the pinned messages, and the identifiers the user
 // or a tool wrote (inline code, file paths, URLs) — and which of it the document does not hold. What it
 // lacks (and the user keeps) is appended after the model's text, so nothing of it is lost.
+import { toolResultText } from '../../../shared/toolResult';
 import type { AgentMessage, CarryOverItem, CarryOverKind, SessionEntry, TodoItem } from '../../../shared/session';
 import { ALSO_CARRIED_HEADING, PINNED_HEADING } from '../../../shared/handoffSections';
 import { handoffExchangeTracker } from '../../../shared/sessionFormat';
@@ -38,7 +39,7 @@ export function extractCarryOver(branch: readonly SessionEntry[], { todos, pinne
     if (message.role !== 'user') continue;
     for (const block of message.content) {
       if (block.type === 'image' || block.type === 'document') files.add(block.name);
-      else if (block.type === 'tool_result') toolTexts.push(block.content.slice(0, TOOL_OUTPUT_CHARS));
+      else if (block.type === 'tool_result') toolTexts.push(toolResultText(block.content).slice(0, TOOL_OUTPUT_CHARS));
     }
     const typed = textOf(message);
     if (typed.trim() && message.purpose === undefined) {

@@ -80,6 +80,8 @@ interface OwnedFile {
   explicitTitle: string | undefined;
   /** Pin for handoff (SPEC §4.3): the pinned message entries, as the last pin entry of each says. */
   pinned: Set<string>;
+  /** For a sync tool's copy of another session: what its file name adds (its header's id is then its own). */
+  copy: string | undefined;
 }
 
 export class SessionManager {
@@ -260,7 +262,7 @@ export class SessionManager {
 
   /** What the history index should hold for this session right now. */
   getSummary(): LiveSummary {
-    const { header, tree, messageCount, firstMessage } = this.file;
+    const { header, tree, messageCount, firstMessage, copy } = this.file;
     const summary: LiveSummary = {
       id: header.id,
       title: this.getTitle(),
@@ -271,6 +273,7 @@ export class SessionManager {
     };
     if (header.parentSession !== undefined) summary.parentSession = header.parentSession;
     if (header.origin !== undefined) summary.origin = header.origin;
+    if (copy !== undefined) summary.copy = copy;
     return summary;
   }
 
@@ -424,6 +427,7 @@ function openFile(fs: FsSeam, path: string, readOnly: boolean): OwnedFile {
     const parsed = readSessionFile(fs, fd, path);
     const file: OwnedFile = { ...emptyFile(path, parsed.header), lock, tree: new EntryTree(parsed.entries) };
     file.unreadableRecords = parsed.unreadableRecords;
+    file.copy = parsed.copy;
     for (const entry of parsed.entries) noteDerived(file, entry);
     if (readOnly) closeQuietly(fs, fd);
     else file.writer = new RecordWriter(fs, fd, path, parsed.completeLength, parsed.fileLength > parsed.completeLength);
@@ -448,6 +452,7 @@ function emptyFile(path: string, header: SessionHeader): OwnedFile {
     firstMessage: undefined,
     explicitTitle: undefined,
     pinned: new Set(),
+    copy: undefined,
   };
 }
 
