@@ -67,6 +67,8 @@ export const uiTexts = {
     `Imported ${messages} ${messages === 1 ? 'message' : 'messages'}${skipped > 0 ? `; ${skipped} ${skipped === 1 ? 'line' : 'lines'} of the file skipped` : ''}`,
   importing: (fileName: string) => `Importing ${fileName}…`,
   importedLineage: '↳ imported',
+  /** A sync tool's conflict copy of a session, named by what the tool added to its file name. */
+  syncCopy: (copy: string) => `copy: ${copy}`,
   importUnreadable: (fileName: string, reason: string) => `Could not read ${fileName}: ${reason}`,
   exported: (path: string) => `Saved ${path}`,
   /** The imported session's note: how many lines of its file were not taken over. */

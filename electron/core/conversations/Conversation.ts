@@ -92,6 +92,18 @@ function handoffHost(agent: AgentSession, parts: ConversationParts): HandoffHost
       const entry = manager.appendHandoffOutcome(outcome);
       agent.emit({ type: 'entry_added', sessionId: agent.sessionId, entry });
     },
+    leafEntry: () => {
+      const leaf = manager.getLeafId();
+      return leaf === null ? undefined : manager.getEntry(leaf);
+    },
+    contextEntryIds: () => manager.buildSessionContext().entryIds,
+    pinned: () => manager.getPinned(),
+    entry: (id) => manager.getEntry(id),
+    saveDraft: (draft) => {
+      const entry = manager.appendHandoffDraft(draft);
+      agent.emit({ type: 'entry_added', sessionId: agent.sessionId, entry });
+      return entry.id;
+    },
     flush: () => manager.flush(),
     // The session's own instructions go on with it (SPEC §5 Custom instructions).
     createChild: (header, seed) => parts.createChild({ ...header, instructions: manager.getInstructions() }, seed),

@@ -48,12 +48,15 @@ export class Conversations {
     return this.open.get(id) ?? this.adopt(this.options.store.openOrRead(id));
   }
 
-  /** Where the user left off: the most recently active session that opens, else a new one. */
+  /**
+   * Where the user left off: the most recently active session that opens, else a new one. One open on
+   * another machine (a synced data folder) is passed over for the next that can be written.
+   */
   openLatest(): Conversation {
     for (const summary of this.options.store.list()) {
       if (summary.unreadable) continue;
       try {
-        return this.openSession(summary.id);
+        return this.open.get(summary.id) ?? this.adopt(this.options.store.openOrRead(summary.id, false));
       } catch {
         // Locked by another instance or unreadable after all: try the next one.
       }

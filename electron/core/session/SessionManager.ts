@@ -6,9 +6,12 @@ import type {
   AgentMessage,
   BranchSwitchEntry,
   CustomMessageEntry,
+  HandoffDraft,
+  HandoffDraftEntry,
   HandoffOutcomeEntry,
   ImportedFrom,
   MessageEntry,
+  PinEntry,
   SessionEntry,
   SessionHeader,
   SessionOrigin,
@@ -81,6 +84,10 @@ interface OwnedFile {
   autoTitled: boolean;
   /** The session's own custom instructions, when it has them. */
   instructions: string | undefined;
+  /** Pin for handoff (SPEC §4.3): the pinned message entries, as the last pin entry of each says. */
+  pinned: Set<string>;
+  /** For a sync tool's copy of another session: what its file name adds (its header's id is then its own). */
+  copy: string | undefined;
 }
 
 export class SessionManager {
@@ -264,7 +271,7 @@ export class SessionManager {
 
   /** What the history index should hold for this session right now. */
   getSummary(): LiveSummary {
-    const { header, tree, messageCount, firstMessage } = this.file;
+    const { header, tree, messageCount, firstMessage, copy } = this.file;
     const summary: LiveSummary = {
       id: header.id,
       title: this.getTitle(),
@@ -275,6 +282,7 @@ export class SessionManager {
     };
     if (header.parentSession !== undefined) summary.parentSession = header.parentSession;
     if (header.origin !== undefined) summary.origin = header.origin;
+    if (copy !== undefined) summary.copy = copy;
     return summary;
   }
 
@@ -293,6 +301,22 @@ export class SessionManager {
 
   appendHandoffOutcome(outcome: Omit<HandoffOutcomeEntry, 'type' | 'id' | 'parentId' | 'timestamp'>): HandoffOutcomeEntry {
     return this.append({ type: 'handoff_outcome', ...this.entryBase(), ...outcome }) as HandoffOutcomeEntry;
+  }
+
+  /** Pins (or unpins) the message `entryId` for handoff; the last pin entry of a message wins. */
+  appendPin(entryId: string, pinned: boolean): PinEntry {
+    return this.append({ type: 'pin', ...this.entryBase(), entryId, pinned }) as PinEntry;
+  }
+
+  /** The ids of the pinned messages, in the order they were pinned. */
+  getPinned(): ReadonlySet<string> {
+    return this.file.pinned;
+  }
+
+  /** Keeps a document waiting for review (undefined: the review ended). */
+  appendHandoffDraft(draft: HandoffDraft | undefined): HandoffDraftEntry {
+    const entry = { type: 'handoff_draft' as const, ...this.entryBase() };
+    return this.append(draft === undefined ? entry : { ...entry, draft }) as HandoffDraftEntry;
   }
 
   appendModelChange(model: string): ModelChangeEntry {
@@ -427,6 +451,7 @@ function openFile(fs: FsSeam, path: string, readOnly: boolean): OwnedFile {
     const parsed = readSessionFile(fs, fd, path);
     const file: OwnedFile = { ...emptyFile(path, parsed.header), lock, tree: new EntryTree(parsed.entries) };
     file.unreadableRecords = parsed.unreadableRecords;
+    file.copy = parsed.copy;
     for (const entry of parsed.entries) noteDerived(file, entry);
     if (readOnly) closeQuietly(fs, fd);
     else file.writer = new RecordWriter(fs, fd, path, parsed.completeLength, parsed.fileLength > parsed.completeLength);
@@ -453,6 +478,8 @@ function emptyFile(path: string, header: SessionHeader): OwnedFile {
     userTitled: false,
     autoTitled: false,
     instructions: undefined,
+    pinned: new Set(),
+    copy: undefined,
   };
 }
 
@@ -474,6 +501,9 @@ function noteDerived(file: OwnedFile, entry: SessionEntry): void {
       else file.userTitled = true;
     }
     if (entry.instructions !== undefined) file.instructions = entry.instructions ?? undefined;
+  } else if (entry.type === 'pin') {
+    if (entry.pinned) file.pinned.add(entry.entryId);
+    else file.pinned.delete(entry.entryId);
   }
 }
 

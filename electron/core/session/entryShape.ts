@@ -1,6 +1,6 @@
 // Shape checks for parsed records. Full zod on 100,000 entries costs more than the whole open budget, so
 // entries are checked by hand here; a property test keeps this in step with the zod schemas in shared/.
-import { AgentMessage, HandoffOutcome, IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE, SessionHeader, TEXT_MEDIA_TYPE, type SessionEntry } from '../../../shared/session';
+import { AgentMessage, HandoffDraft, HandoffOutcome, IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE, SessionHeader, TEXT_MEDIA_TYPE, type SessionEntry } from '../../../shared/session';
 
 type Obj = Record<string, unknown>;
 
@@ -40,6 +40,11 @@ export function isSessionEntry(value: unknown): value is SessionEntry {
       );
     case 'branch_switch':
       return true;
+    case 'pin':
+      return typeof value.entryId === 'string' && value.entryId.length > 0 && isBoolean(value.pinned);
+    case 'handoff_draft':
+      // Rare (one per review), so the schema itself checks it.
+      return value.draft === undefined || HandoffDraft.safeParse(value.draft).success;
     default:
       return false;
   }
@@ -60,6 +65,7 @@ function isMessage(value: unknown): boolean {
     optional(value.usage, isUsage) &&
     optional(value.aborted, isBoolean) &&
     optional(value.errorMessage, isString) &&
+    optional(value.stopExplanation, isString) &&
     (value.purpose === undefined || PURPOSES.has(value.purpose))
   );
 }

@@ -7,10 +7,13 @@ import { handoffExchangeTracker } from '../../../shared/sessionFormat';
 
 export interface SessionContext {
   messages: AgentMessage[];
+  /** The entry each of `messages` comes from, index for index (a handoff cites them, SPEC §4.3). */
+  entryIds: string[];
 }
 
 export function buildContext(branch: readonly SessionEntry[]): SessionContext {
   const messages: AgentMessage[] = [];
+  const entryIds: string[] = [];
   const inHandoff = handoffExchangeTracker();
   // A refusal takes back the whole exchange it ends: from the user prompt that started it, through every
   // tool round (calls, results, steering, each reply's thinking and text), not only the last message.
@@ -21,6 +24,7 @@ export function buildContext(branch: readonly SessionEntry[]): SessionContext {
   for (const entry of branch) {
     if (entry.type === 'custom_message') {
       messages.push({ role: 'user', content: [{ type: 'text', text: entry.content }] });
+      entryIds.push(entry.id);
       exchangeStart = messages.length;
       startsExchange = true;
       continue;
@@ -29,6 +33,7 @@ export function buildContext(branch: readonly SessionEntry[]): SessionContext {
     const message = entry.message;
     if (isRefusal(message)) {
       messages.length = exchangeStart;
+      entryIds.length = exchangeStart;
       startsExchange = true;
       continue;
     }
@@ -38,8 +43,9 @@ export function buildContext(branch: readonly SessionEntry[]): SessionContext {
       startsExchange = false;
     }
     messages.push(message);
+    entryIds.push(entry.id);
   }
-  return { messages };
+  return { messages, entryIds };
 }
 
 export function isRefusal(message: AgentMessage): boolean {

@@ -57,6 +57,8 @@ export function sessionMarkdown({ header, title, parentTitle, branch }: Markdown
         break;
       case 'session_info':
       case 'branch_switch':
+      case 'pin':
+      case 'handoff_draft':
         break;
     }
   }
