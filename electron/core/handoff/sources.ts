@@ -35,7 +35,9 @@ function withMarker(message: AgentMessage, marker: string): AgentMessage {
   const result = content.findIndex((b) => b.type === 'tool_result');
   const toolResult = content[result];
   if (toolResult?.type === 'tool_result') {
-    content[result] = { ...toolResult, content: `${marker} ${toolResult.content}` };
+    // A result of text and images gets the marker as a text block of its own, ahead of them.
+    const marked = typeof toolResult.content === 'string' ? `${marker} ${toolResult.content}` : [{ type: 'text' as const, text: marker }, ...toolResult.content];
+    content[result] = { ...toolResult, content: marked };
     return { ...message, content };
   }
   // Thinking leads an assistant message, so the marker goes after it.
