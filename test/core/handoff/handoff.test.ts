@@ -419,7 +419,8 @@ describe('beyond the reference (SPEC §4.2)', () => {
     const open = todos.slice(1);
     const child = h.child();
     const { entries } = readSessionFile(childFile());
-    // The context after the handoff counts the carried todos too.
+    // The context after the handoff counts the carried todos too, and is the figure the new session's
+    // meter shows: two messages, each estimated apart (not one ceiling over both texts).
     expect(done.contextAfter).toBe(child.getContextUsage().tokens);
     expect(entries[0]).toMatchObject({ details: { contextAfter: done.contextAfter } });
     expect(entries.map((e) => e.type === 'custom_message' && [e.customType, e.display])).toEqual([
