@@ -15,9 +15,16 @@ export function Modal({ title, className, children }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
+  // After each render, focus is brought back into the dialog if it is outside (the control that had it
+  // was replaced, say). A moment later, not at once: a blur re-renders the dialog before the focus has
+  // moved on to the control the user is clicking or tabbing to, and taking it then would scroll the
+  // dialog away under the pointer.
   useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.contains(document.activeElement)) dialog.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    const timer = setTimeout(() => {
+      const dialog = ref.current;
+      if (dialog && !dialog.contains(document.activeElement)) dialog.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    }, 0);
+    return () => clearTimeout(timer);
   });
 
   const trapTab = (event: KeyboardEvent) => {
