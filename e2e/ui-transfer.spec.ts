@@ -109,7 +109,8 @@ test('Export document on the handoff card downloads the document as Markdown', a
   await card.getByRole('button', { name: 'Export document' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/handoff\.md$/);
-  expect(readFileSync((await download.path())!, 'utf8')).toBe(`${handoffDocument('BRIDGE')}\n`);
+  // The document as handed off: the model's text, then what the carry-over check added (SPEC §4.3).
+  expect(readFileSync((await download.path())!, 'utf8')).toBe(`${handoffDocument('BRIDGE')}\n\n## Also carried over\n\n- Last request:\n  > Bridge plans\n`);
 });
 
 for (const scheme of ['light', 'dark'] as const) {
