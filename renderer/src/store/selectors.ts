@@ -24,7 +24,8 @@ export const retryTarget = (s: BatonState): string | undefined => {
 
 export const sessionTitle = (s: BatonState): string => {
   const id = s.session?.header.id;
-  return s.sidebar.summaries.find((x) => x.id === id)?.title ?? s.session?.title ?? uiTexts.untitled;
+  // From every title listed, not the search's results: a search that leaves the session out keeps its title.
+  return (id ? s.sidebar.titles[id] : undefined) || s.session?.title || uiTexts.untitled;
 };
 
 /** The parent's title, from the sidebar when it is listed (it may have been renamed), else the view. */

@@ -4,6 +4,7 @@
 import type { BatonEvent } from '../../../shared/contract';
 import type { IndexProgress, SessionHit } from '../../../shared/search';
 import { sessionAddress } from '../../../shared/sessionAddress';
+import { sessionTree } from '../lib/sessionTree';
 import { callApi } from './call';
 import type { SliceCreator } from './types';
 
@@ -24,6 +25,8 @@ export interface SidebarState {
   running: string[];
   /** Sessions that finished writing while this view showed another, until opened (SPEC §5 New reply). */
   unread: string[];
+  /** Counts the requests to focus the first listed session (↓ in the search box). */
+  focusRow: number;
 }
 
 export interface SidebarSlice {
@@ -35,6 +38,11 @@ export interface SidebarSlice {
   /** Opens the session in a new window (desktop) or tab (web mode). */
   openInNewWindow: (id: string) => Promise<void>;
   setQuery: (query: string) => void;
+  /** Opens a listed session (at its match, for a search result) and gives the composer focus. */
+  openListed: (id: string) => void;
+  /** Enter in the search box: opens the first session listed. */
+  openFirstResult: () => void;
+  focusFirstResult: () => void;
   startRename: (id: string) => void;
   cancelRename: () => void;
   renameSession: (id: string, title: string) => Promise<void>;
@@ -63,7 +71,7 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
   };
 
   return {
-    sidebar: { summaries: [], titles: {}, query: '', indexing: null, renamingId: null, pendingDelete: null, running: [], unread: [] },
+    sidebar: { summaries: [], titles: {}, query: '', indexing: null, renamingId: null, pendingDelete: null, running: [], unread: [], focusRow: 0 },
 
     async loadSessions() {
       const ticket = ++latest;
@@ -94,6 +102,24 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
     setQuery(query) {
       update({ query });
       void get().loadSessions();
+    },
+
+    openListed(id) {
+      const summary = get().sidebar.summaries.find((s) => s.id === id);
+      if (!summary || summary.unreadable) return;
+      if (summary.match) void get().openSessionAt(id, summary.match.entryId);
+      else void get().openSession(id);
+      // What one does after choosing a session is write in it.
+      get().requestFocus('composer');
+    },
+
+    openFirstResult() {
+      const first = sessionTree(get().sidebar.summaries)[0]?.items[0];
+      if (first) get().openListed(first.summary.id);
+    },
+
+    focusFirstResult() {
+      update({ focusRow: get().sidebar.focusRow + 1 });
     },
 
     startRename(id) {
