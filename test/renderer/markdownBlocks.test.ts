@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { markdownBlocks } from '../../renderer/src/components/chat/markdownBlocks';
 
-const texts = (md: string) => markdownBlocks(md).map((b) => b.text);
+const texts = (md: string, from = 0, minLength = 0) => markdownBlocks(md, from, minLength).map((b) => b.text);
 
 describe('markdownBlocks', () => {
   it('cuts at blank lines before a line at the margin, and the blocks make the text again', () => {
@@ -16,6 +16,10 @@ describe('markdownBlocks', () => {
     const math = '$$\na\n\nb\n$$\n\n';
     const item = '1. First\n\n   still the first item\n\n';
     expect(texts(`${fence}${math}${item}After`)).toEqual([fence, math, item, 'After']);
+  });
+
+  it('cuts only a block as long as asked', () => {
+    expect(texts('One\n\nTwo\n\nThree and more\n\nFour', 0, 8)).toEqual(['One\n\nTwo\n\n', 'Three and more\n\n', 'Four']);
   });
 
   it('a fence still open runs to the end', () => {

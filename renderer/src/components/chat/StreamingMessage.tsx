@@ -1,15 +1,18 @@
 // The reply being streamed. Only this row re-renders as text arrives (once per frame at most). The text
-// is cut into Markdown blocks (markdownBlocks): a block that something follows is done and keeps its
-// rendering (Markdown is memoized), so a frame parses only what is new. New text is parsed at most
-// PARSE_BUDGET characters a task and what is past that is shown as plain text until the next task, so
-// one huge delta never blocks the page; the settled message then renders once, as any other.
-import { useEffect, useMemo, useState } from 'react';
+// is cut into Markdown blocks (markdownBlocks); every block but the last is done and never changes. The
+// done blocks are parsed in order, at most PARSE_BUDGET characters a task, and shown as plain text until
+// then, so one huge delta never blocks the page; they are rendered in groups that stay the same from one
+// task to the next, so each task touches only what it parses. The settled message renders once, as any
+// other.
+import { memo, useEffect, useState } from 'react';
 import { useBaton } from '../../store/StoreProvider';
 import { Markdown } from './Markdown';
-import { markdownBlocks } from './markdownBlocks';
+import { useMarkdownBlocks, type MarkdownBlock } from './markdownBlocks';
 
-/** Characters of new Markdown parsed in one task: well under 50 ms of remark and React. */
-const PARSE_BUDGET = 16_000;
+/** Characters of new Markdown parsed in one task: some 20 ms of remark and React on a slow machine. */
+const PARSE_BUDGET = 6_000;
+/** Done blocks rendered together (and compared together between renders). */
+const GROUP = 64;
 
 export function StreamingMessage() {
   const text = useBaton((s) => s.chat.stream?.text ?? '');
@@ -22,41 +25,56 @@ export function StreamingMessage() {
 }
 
 function StreamedText({ text }: { text: string }) {
-  const blocks = useMemo(() => markdownBlocks(text), [text]);
-  // What each block was last rendered as (by its offset): rendering it so again costs nothing (memo). A
-  // record kept for the row's life, written as it renders: a render thrown away only makes one block
-  // count against the budget twice.
-  const [parsed] = useState(() => new Map<number, string>());
+  const blocks = useMarkdownBlocks(text);
+  const done = blocks.length - 1;
+  // How many done blocks are parsed: kept for the row's life, advanced as it renders.
+  const [progress] = useState({ parsed: 0 });
   const [, nextTask] = useState(0);
   let budget = PARSE_BUDGET;
-  let plainFrom: number | null = null;
-  let more = false;
-  const parts = [];
-  for (const [i, block] of blocks.entries()) {
-    const streaming = i === blocks.length - 1;
-    const as = `${streaming}:${block.text}`;
-    if (parsed.get(block.start) !== as) {
-      if (block.text.length > budget) {
-        plainFrom = block.start;
-        // A last block too big for any one task stays plain until the message settles.
-        more = !streaming || block.text.length <= PARSE_BUDGET;
-        break;
-      }
-      budget -= block.text.length;
-      parsed.set(block.start, as);
-    }
-    parts.push(<Markdown key={block.start} text={block.text} streaming={streaming} />);
-  }
-  // What is left plain is parsed in the next task.
+  while (progress.parsed < done && blocks[progress.parsed]!.text.length <= budget) budget -= blocks[progress.parsed++]!.text.length;
+  // A block bigger than the budget is parsed alone, in a task of its own.
+  if (progress.parsed < done && budget === PARSE_BUDGET) progress.parsed++;
+  const parsed = progress.parsed;
+  const open = blocks[done]!;
+  const more = parsed < done;
   useEffect(() => {
     if (!more) return;
     const id = setTimeout(() => nextTask((n) => n + 1), 0);
     return () => clearTimeout(id);
   });
+
+  const groups = [];
+  for (let first = 0; first < done; first += GROUP) {
+    const last = Math.min(first + GROUP, done);
+    groups.push(<BlockGroup key={first} blocks={blocks} first={first} last={last} parsed={Math.min(Math.max(parsed - first, 0), last - first)} />);
+  }
+  // The block being written is parsed each frame, while it is small enough.
+  const openParsed = !more && open.text.length <= PARSE_BUDGET;
   return (
     <>
-      {parts}
-      {plainFrom !== null && <p className="streaming-plain">{text.slice(plainFrom)}</p>}
+      {groups}
+      {openParsed ? <Markdown key={open.start} text={open.text} streaming /> : <PlainBlock key={open.start} text={open.text} />}
     </>
   );
 }
+
+interface GroupProps {
+  blocks: readonly MarkdownBlock[];
+  first: number;
+  last: number;
+  /** How many of the group's blocks are parsed (the rest are plain). */
+  parsed: number;
+}
+
+/** Done blocks never change (the same objects): a group is the same while it has as many, as many parsed. */
+const BlockGroup = memo(
+  function BlockGroup({ blocks, first, last, parsed }: GroupProps) {
+    return blocks.slice(first, last).map((block, i) => (i < parsed ? <Markdown key={block.start} text={block.text} /> : <PlainBlock key={block.start} text={block.text} />));
+  },
+  (a, b) => a.blocks[a.first] === b.blocks[b.first] && a.last === b.last && a.parsed === b.parsed,
+);
+
+/** A block waiting for its parse: its text as written. */
+const PlainBlock = memo(function PlainBlock({ text }: { text: string }) {
+  return <p className="streaming-plain">{text}</p>;
+});
