@@ -5,7 +5,7 @@ import { ChatView } from '../../renderer/src/components/chat/ChatView';
 import { wrapHandoffDocument } from '../../shared/sessionFormat';
 import { HANDOFF_SECTIONS, texts } from '../../shared/texts';
 import type { SessionEntry } from '../../shared/session';
-import { buttonNamed, click, exchangeEntries, messageEntry, render, sessionView, settle, setup, step, stubLayout, type Rendered } from './harness';
+import { buttonNamed, click, exchangeEntries, messageEntry, render, sessionView, settle, setup, step, stubLayout, summary, type Rendered } from './harness';
 
 let view: Rendered | undefined;
 afterEach(() => view?.unmount());
@@ -96,6 +96,20 @@ describe('ChatView', () => {
     expect(container.textContent).not.toContain('Streaming');
     await step(() => frames.flush());
     expect(container.querySelector('.streaming strong')?.textContent).toBe('now');
+  });
+
+  it("the handoff card keeps the parent's listed title while a search leaves the parent out", async () => {
+    const listed = [summary('parent-id', 'Parser work, renamed'), summary('s1', 'Parser, continued', { parentSession: 'parent-id' })];
+    const { fake, store, container } = await chat([handoffEntry()], {
+      header: { type: 'session', version: 1, id: 's1', timestamp: '', parentSession: 'parent-id', origin: 'handoff' },
+      parentTitle: 'Parser work',
+    });
+    fake.on({ 'sessions.list': ({ query }) => (query ? listed.filter((s) => s.title.includes(query)) : listed) });
+    await step(() => store.getState().loadSessions());
+    const line = () => container.querySelector('[aria-label="Handoff context"] .handoff-card-line')?.textContent;
+    expect(line()).toContain(texts.continuedFrom('Parser work, renamed'));
+    await step(() => store.getState().setQuery('continued'));
+    expect(line()).toContain(texts.continuedFrom('Parser work, renamed'));
   });
 
   it('a huge delta is shown at once, as plain text past what one task parses, and as Markdown in later tasks', async () => {
