@@ -23,7 +23,9 @@ export function viewOf(conversation: Conversation, store: SessionStore): Session
     contextTokens: usage.tokens,
     contextWindow: usage.window,
     handoff: conversation.pendingHandoff(),
+    pinned: [...manager.getPinned()],
     readOnlyReason: manager.readOnlyReason,
+    instructions: manager.getInstructions(),
   };
 }
 
@@ -45,6 +47,7 @@ export function previewOf(tail: SessionTail, model: string, contextWindow: numbe
     model,
     contextTokens: 0,
     contextWindow,
+    pinned: [],
   };
 }
 

@@ -29,13 +29,13 @@ export interface CoreDriver {
   dispose(): Promise<void>;
 }
 
-export function startCoreDriver(fake: FakeAnthropic): CoreDriver {
+export function startCoreDriver(fake: FakeAnthropic, options: { autoTitle?: boolean } = {}): CoreDriver {
   const dataDir = mkdtempSync(join(tmpdir(), 'baton-core-'));
   let events: BatonEvent[] = [];
   let view!: CoreView;
   const boot = () => {
     events = [];
-    const started = startCore({ modelUrl: fake.url, apiKey: 'test-key', dataDir });
+    const started = startCore({ modelUrl: fake.url, apiKey: 'test-key', dataDir, autoTitle: options.autoTitle });
     view = started.connect();
     view.subscribe((event) => events.push(event));
     return started;

@@ -22,9 +22,11 @@ let view: CoreView;
 let events: BatonEvent[];
 
 function boot(saveFile?: (file: ExportFile) => Promise<string | undefined>): Core {
+  const settings = openConfSettings(dataDir);
+  settings.set({ autoTitle: false }); // a title request would take the replies queued here, and rename the sessions
   const started = createCore({
     dataDir,
-    settings: openConfSettings(dataDir),
+    settings,
     apiKey: new EnvApiKeyStore({ ANTHROPIC_API_KEY: 'test-key' }),
     transport: saveFile ? 'electron' : 'web',
     provider: { baseURL: fake.url, maxRetries: 1, inactivityTimeoutMs: 5_000 },
@@ -225,7 +227,8 @@ describe('Export document', () => {
       status: 'download',
       fileName: 'Build a steel bridge handoff.md',
       mimeType: 'text/markdown',
-      content: '## Goal\nBuild a steel bridge\n',
+      // The document as handed off: the model's text and what the carry-over check appended to it.
+      content: '## Goal\nBuild a steel bridge\n\n## Also carried over\n\n- Last request:\n  > Use steel\n',
     });
     const wrong = await failure('sessions.exportDocument', { id: result.session.header.id, entryId: 'nope' });
     expect(wrong.code).toBe('not_found');

@@ -90,6 +90,7 @@ export function SessionItem({ index, measure, row, isCurrent, parentTitle, now }
         </time>
         {handedOffFrom && !underParent && <span className="lineage"> · {handedOffFrom}</span>}
         {summary.origin === IMPORT_ORIGIN && <span className="lineage"> · {uiTexts.importedLineage}</span>}
+        {summary.copy && <span className="lineage"> · {uiTexts.syncCopy(summary.copy)}</span>}
       </span>
       {handedOffFrom && underParent && <span className="visually-hidden">{handedOffFrom}</span>}
       {children.map((child) => (
