@@ -74,6 +74,29 @@ test('Attach files: chips before sending, then thumbnails in the chat, also afte
   await expect(messages(page).first()).toContainText('report.pdf');
 });
 
+test('a thumbnail opens its picture large in a dialog; Escape closes it and leaves the reply streaming', async ({ page, baton }) => {
+  await baton.open(page);
+  await attach(page, chart);
+  await messageBox(page).fill('Look at this');
+  await messageBox(page).press('Enter');
+  await expect(messages(page).last()).toContainText('OK: Look at this');
+
+  baton.fake.enqueue({ kind: 'text', text: 'slow '.repeat(400), chunkSize: 5, delayMs: 20 });
+  await messageBox(page).fill('Describe it slowly');
+  await messageBox(page).press('Enter');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open image chart.png' }).click();
+  const viewer = page.getByRole('dialog', { name: 'chart.png' });
+  await expect(viewer).toBeVisible();
+  const large = viewer.getByRole('img', { name: 'chart.png' });
+  await expectPicture(large, 64);
+  // Shown at its own size at least, not the thumbnail's 8rem-high box scaled down.
+  expect((await large.boundingBox())!.width).toBeGreaterThanOrEqual(64);
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+});
+
 test('a pasted image becomes a chip; pasted text stays text', async ({ page, baton }) => {
   await baton.open(page);
   await messageBox(page).fill('Look: ');

@@ -63,6 +63,13 @@ test('Edit message sends a new version; Previous version and Next version switch
   const edited = row(page, 'Second question, edited');
   await expect(edited).toContainText('2 / 2');
   await expect(messageBox(page)).toBeFocused();
+  // Under the user's bubble, on the right like it: the versions and the actions end where it ends.
+  await edited.hover();
+  const bubble = (await edited.getByTestId('message').boundingBox())!;
+  const next = (await edited.getByRole('button', { name: 'Next version' }).boundingBox())!;
+  const editButton = (await edited.getByRole('button', { name: 'Edit message' }).boundingBox())!;
+  expect(next.x).toBeGreaterThan(bubble.x);
+  expect(bubble.x + bubble.width - (editButton.x + editButton.width)).toBeLessThan(16);
 
   await edited.getByRole('button', { name: 'Previous version' }).click();
   await expect(page.getByText('Second answer.')).toBeVisible();

@@ -6,7 +6,7 @@ import { App } from '../../renderer/src/App';
 import { relativeTime } from '../../renderer/src/lib/format';
 import { DEFAULT_SETTINGS, SIDEBAR_WIDTH, type Settings, type SettingsPatch } from '../../shared/settings';
 import type { SessionSummary } from '../../shared/session';
-import { buttonNamed, click, key, render, settle, setup, step, summary, type Handlers, type Rendered } from './harness';
+import { buttonNamed, byLabel, click, key, render, sessionView, settle, setup, step, summary, type Handlers, type Rendered } from './harness';
 
 let view: Rendered | undefined;
 afterEach(() => {
@@ -114,4 +114,77 @@ describe('the sidebar', () => {
     expect(fake.callsTo('settings.set')).toEqual([{ sidebarCollapsed: true }, { sidebarCollapsed: false }]);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
   });
+
+  describe('from the keyboard', () => {
+    const listed = [summary('a', 'Alpha notes'), summary('b', 'Beta plans'), summary('c', 'Gamma ideas')];
+    const frame = () => settle().then(() => new Promise((r) => setTimeout(r, 40)));
+    const link = (title: string) => [...nav().querySelectorAll<HTMLElement>('a.session-open')].find((a) => a.textContent === title)!;
+    const searchBox = () => byLabel(document, 'Search sessions') as HTMLInputElement;
+    const composer = () => byLabel(document, 'Message');
+    const handlers = (): Handlers => ({
+      'sessions.list': ({ query }) => (query ? listed.filter((s) => s.title.toLowerCase().includes(query.toLowerCase())) : listed),
+      'sessions.open': ({ id }) => sessionView({ id }),
+    });
+
+    it('has one Tab stop per session: its link; the arrows go between sessions and through its buttons', async () => {
+      await app(handlers());
+      const row = link('Alpha notes').closest('li')!;
+      expect([...row.querySelectorAll('button')].map((b) => [b.getAttribute('aria-label'), b.tabIndex])).toEqual([
+        ['Open in new window', -1],
+        ['Rename session', -1],
+        ['Delete session', -1],
+      ]);
+      link('Alpha notes').focus();
+      await key(document.activeElement!, 'ArrowDown');
+      await frame();
+      expect(document.activeElement).toBe(link('Beta plans'));
+      await key(document.activeElement!, 'ArrowRight');
+      expect(document.activeElement?.getAttribute('aria-label')).toBe('Open in new window');
+      await key(document.activeElement!, 'ArrowRight');
+      expect(document.activeElement?.getAttribute('aria-label')).toBe('Rename session');
+      await key(document.activeElement!, 'ArrowLeft');
+      expect(document.activeElement?.getAttribute('aria-label')).toBe('Open in new window');
+      await key(document.activeElement!, 'Escape');
+      expect(document.activeElement).toBe(link('Beta plans'));
+      await key(document.activeElement!, 'End');
+      await frame();
+      expect(document.activeElement).toBe(link('Gamma ideas'));
+      await key(document.activeElement!, 'Home');
+      await frame();
+      await key(document.activeElement!, 'ArrowUp');
+      await frame();
+      expect(document.activeElement).toBe(searchBox());
+    });
+
+    it('↓ in the search box goes to the first result, Enter opens it and the composer takes focus; the header keeps its title', async () => {
+      const { fake, store } = await app(handlers());
+      await click(link('Beta plans'));
+      await frame();
+      expect(document.activeElement).toBe(composer());
+      expect(document.querySelector('h1')?.textContent).toBe('Beta plans');
+      await step(() => store.getState().setQuery('gamma'));
+      // The search left the session shown out of the list: the header still names it.
+      expect(document.querySelector('h1')?.textContent).toBe('Beta plans');
+      searchBox().focus();
+      await key(searchBox(), 'ArrowDown');
+      await frame();
+      expect(document.activeElement).toBe(link('Gamma ideas'));
+      searchBox().focus();
+      await key(searchBox(), 'Enter');
+      await frame();
+      expect(fake.callsTo('sessions.open').at(-1)).toEqual({ id: 'c' });
+      expect(document.activeElement).toBe(composer());
+      expect(document.querySelector('h1')?.textContent).toBe('Gamma ideas');
+    });
+
+    it('the first Tab stop of the page is a link to the message box', async () => {
+      await app(handlers());
+      const first = document.querySelector<HTMLElement>('a[href], button, input, textarea, select, [tabindex]:not([tabindex="-1"])')!;
+      expect(first.textContent).toBe('Skip to message box');
+      await click(first);
+      await frame();
+      expect(document.activeElement).toBe(composer());
+    });
+  });
 });
+

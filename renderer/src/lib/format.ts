@@ -16,6 +16,9 @@ function startOfDay(date: Date): number {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 }
 
+/** One formatter for every date shown: toLocaleDateString makes one a call, a millisecond each. */
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
 /** "Today", "Yesterday", else the date in the user's locale. */
 export function dayLabel(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
@@ -23,7 +26,7 @@ export function dayLabel(iso: string, now: Date = new Date()): string {
   const days = Math.round((startOfDay(now) - startOfDay(date)) / 86_400_000);
   if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
-  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return dateFormat.format(date);
 }
 
 export interface DayGroup<T> {
@@ -33,15 +36,28 @@ export interface DayGroup<T> {
 
 /** Newest first, grouped by day; `dateOf` picks the timestamp that orders and groups. */
 export function groupByDay<T>(items: readonly T[], dateOf: (item: T) => string, now: Date = new Date()): DayGroup<T>[] {
-  const sorted = [...items].sort((a, b) => dateOf(b).localeCompare(dateOf(a)));
+  // ISO timestamps order as strings; plain comparison, as localeCompare is slow over thousands.
+  const sorted = [...items].sort((a, b) => compare(dateOf(b), dateOf(a)));
   const groups: DayGroup<T>[] = [];
+  let day: number | undefined;
   for (const item of sorted) {
-    const label = dayLabel(dateOf(item), now);
+    // The label only when the day changes: thousands of sessions fall on a few hundred days.
+    const date = new Date(dateOf(item));
+    const itemDay = Number.isNaN(date.getTime()) ? NaN : startOfDay(date);
     const last = groups.at(-1);
-    if (last?.label === label) last.items.push(item);
-    else groups.push({ label, items: [item] });
+    if (last && (itemDay === day || (Number.isNaN(itemDay) && Number.isNaN(day)))) last.items.push(item);
+    else {
+      const label = dayLabel(dateOf(item), now);
+      if (last?.label === label) last.items.push(item);
+      else groups.push({ label, items: [item] });
+    }
+    day = itemDay;
   }
   return groups;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** "just now", "2 min ago", "3 h ago", "yesterday", "4 days ago", else the date in the user's locale. */
@@ -55,5 +71,5 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   const days = Math.round((startOfDay(now) - startOfDay(date)) / 86_400_000);
   if (days === 1) return 'yesterday';
   if (days < 7) return `${days} days ago`;
-  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return dateFormat.format(date);
 }

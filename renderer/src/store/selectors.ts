@@ -24,13 +24,14 @@ export const retryTarget = (s: BatonState): string | undefined => {
 
 export const sessionTitle = (s: BatonState): string => {
   const id = s.session?.header.id;
-  return s.sidebar.summaries.find((x) => x.id === id)?.title ?? s.session?.title ?? uiTexts.untitled;
+  // From every title listed, not the search's results: a search that leaves the session out keeps its title.
+  return (id ? s.sidebar.titles[id] : undefined) || s.session?.title || uiTexts.untitled;
 };
 
 /** The parent's title, from the sidebar when it is listed (it may have been renamed), else the view. */
 export const parentTitle = (s: BatonState): string => {
   const parentId = s.session?.header.parentSession;
-  const listed = parentId ? s.sidebar.summaries.find((x) => x.id === parentId)?.title : undefined;
+  const listed = parentId ? s.sidebar.titles[parentId] : undefined;
   return listed ?? s.session?.parentTitle ?? uiTexts.unknownParent;
 };
 
@@ -58,8 +59,7 @@ export const wasHandedOff = (s: BatonState): boolean => {
 export const handoffInvited = (s: BatonState): boolean => contextIsLong(s) && !wasHandedOff(s);
 
 /** The title of a listed session (it may have been renamed since `fallback` was recorded). */
-export const listedTitle = (s: BatonState, id: string, fallback: string): string =>
-  s.sidebar.summaries.find((x) => x.id === id)?.title ?? fallback;
+export const listedTitle = (s: BatonState, id: string, fallback: string): string => s.sidebar.titles[id] ?? fallback;
 
 /** A reply's actions (Continue, Hand off) are offered on the last row only, while nothing streams. */
 export const isActionableRow = (s: BatonState, key: string): boolean => !isStreaming(s) && s.chat.items.at(-1)?.key === key;

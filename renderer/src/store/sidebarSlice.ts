@@ -4,6 +4,7 @@
 import type { BatonEvent } from '../../../shared/contract';
 import type { IndexProgress, SessionHit } from '../../../shared/search';
 import { sessionAddress } from '../../../shared/sessionAddress';
+import { sessionTree } from '../lib/sessionTree';
 import { callApi, tryCall } from './call';
 import type { SliceCreator } from './types';
 
@@ -24,6 +25,8 @@ export interface SidebarState {
   running: string[];
   /** Sessions that finished writing while this view showed another, until opened (SPEC §5 New reply). */
   unread: string[];
+  /** Counts the requests to focus the first listed session (↓ in the search box). */
+  focusRow: number;
 }
 
 export interface SidebarSlice {
@@ -37,6 +40,11 @@ export interface SidebarSlice {
   setQuery: (query: string) => void;
   /** Opens a search result at its match: the one it names, else the one the core picks now (past the first page). */
   openSearchResult: (hit: SessionHit) => Promise<void>;
+  /** Opens a listed session (a search result at its match) and gives the composer focus. */
+  openListed: (id: string) => void;
+  /** Enter in the search box: opens the first session listed. */
+  openFirstResult: () => void;
+  focusFirstResult: () => void;
   startRename: (id: string) => void;
   cancelRename: () => void;
   renameSession: (id: string, title: string) => Promise<void>;
@@ -73,7 +81,7 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
   };
 
   return {
-    sidebar: { summaries: [], titles: {}, query: '', indexing: null, renamingId: null, pendingDelete: null, running: [], unread: [] },
+    sidebar: { summaries: [], titles: {}, query: '', indexing: null, renamingId: null, pendingDelete: null, running: [], unread: [], focusRow: 0 },
 
     async loadSessions() {
       const ticket = ++latest;
@@ -109,6 +117,23 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
     async openSearchResult(hit) {
       const entryId = hit.match?.entryId ?? (hit.match ? await matchOf(hit.id) : undefined);
       return entryId ? get().openSessionAt(hit.id, entryId) : get().openSession(hit.id);
+    },
+
+    openListed(id) {
+      const summary = get().sidebar.summaries.find((s) => s.id === id);
+      if (!summary || summary.unreadable) return;
+      void get().openSearchResult(summary);
+      // What one does after choosing a session is write in it.
+      get().requestFocus('composer');
+    },
+
+    openFirstResult() {
+      const first = sessionTree(get().sidebar.summaries)[0]?.items[0];
+      if (first) get().openListed(first.summary.id);
+    },
+
+    focusFirstResult() {
+      update({ focusRow: get().sidebar.focusRow + 1 });
     },
 
     startRename(id) {

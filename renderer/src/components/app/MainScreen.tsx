@@ -25,6 +25,7 @@ export function MainScreen() {
   const closeSidebar = useBaton((s) => s.closeSidebarOnNarrow);
   const collapsed = useBaton((s) => s.settings?.sidebarCollapsed ?? false);
   const width = useBaton((s) => s.settings?.sidebarWidth ?? SIDEBAR_WIDTH.default);
+  const requestFocus = useBaton((s) => s.requestFocus);
   const layout = useRef<HTMLDivElement>(null);
   const classes = ['layout', sidebarOpen && 'sidebar-open', collapsed && 'sidebar-collapsed'].filter(Boolean).join(' ');
   return (
@@ -37,6 +38,17 @@ export function MainScreen() {
         inert={modalOpen}
         aria-hidden={modalOpen || undefined}
       >
+        {/* The page's first Tab stop. The address names the session shown, so the link moves focus itself. */}
+        <a
+          href="#composer"
+          className="skip-link"
+          onClick={(event) => {
+            event.preventDefault();
+            requestFocus('composer');
+          }}
+        >
+          Skip to message box
+        </a>
         <Sidebar />
         {!collapsed && <SidebarResizer layout={layout} />}
         {/* Narrow windows only (see styles.css): a click beside the drawer closes it. */}

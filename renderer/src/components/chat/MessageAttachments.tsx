@@ -1,5 +1,7 @@
 // The files a message carried: images as thumbnails from the message's own base64 (so a reopened
-// session shows them), PDFs and text files as a chip with kind, name and size.
+// session shows them), PDFs and text files as a chip with kind, name and size. A thumbnail opens the
+// picture large in a dialog (a native modal one: Escape and a click beside the picture close it).
+import { useRef } from 'react';
 import { attachmentBytes, formatSize } from '../../../../shared/attachments';
 import type { AttachmentBlock } from '../../../../shared/session';
 
@@ -9,7 +11,7 @@ export function MessageAttachments({ blocks }: { blocks: readonly AttachmentBloc
       {blocks.map((block, i) =>
         block.type === 'image' ? (
           <li key={i} className="message-image">
-            <img src={`data:${block.source.media_type};base64,${block.source.data}`} alt={block.name} title={block.name} />
+            <ImageThumbnail src={`data:${block.source.media_type};base64,${block.source.data}`} name={block.name} />
           </li>
         ) : (
           <li key={i} className="attachment-chip">
@@ -24,5 +26,29 @@ export function MessageAttachments({ blocks }: { blocks: readonly AttachmentBloc
         ),
       )}
     </ul>
+  );
+}
+
+function ImageThumbnail({ src, name }: { src: string; name: string }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  return (
+    <>
+      <button type="button" className="image-open" aria-label={`Open image ${name}`} title={name} onClick={() => dialog.current?.showModal()}>
+        <img src={src} alt={name} />
+      </button>
+      <dialog
+        ref={dialog}
+        className="image-viewer"
+        aria-label={name}
+        // Escape closes this dialog only: it must not also stop a reply (the window's shortcut).
+        onKeyDown={(event) => event.key === 'Escape' && event.stopPropagation()}
+        onClick={(event) => event.target === event.currentTarget && dialog.current?.close()}
+      >
+        <img src={src} alt={name} />
+        <button type="button" className="image-viewer-close" onClick={() => dialog.current?.close()}>
+          Close
+        </button>
+      </dialog>
+    </>
   );
 }

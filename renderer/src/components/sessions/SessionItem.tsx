@@ -10,6 +10,9 @@ import { SearchSnippetText } from './SearchSnippetText';
 import { SessionRenameInput } from './SessionRenameInput';
 
 interface Props {
+  /** The row's place in the virtualized list, and the list's measuring ref. */
+  index: number;
+  measure: (element: Element | null) => void;
   row: TreeRow<SessionHit>;
   isCurrent: boolean;
   /** The parent's title as last listed (a search may have filtered the parent out). */
@@ -18,16 +21,17 @@ interface Props {
 }
 
 /**
- * A session is a link (it navigates the app to that session); its Rename and Delete buttons are named
- * without the title, so a title never makes another control's name ambiguous. A search result found by
- * its messages opens at the matching message, and shows the words around the match (the link's
- * description: its name stays the title). Where the tree shows the lineage (a child right under its
- * parent), the same words are there for assistive technology.
+ * A session is a link (it navigates the app to that session, and the composer takes focus); its Rename
+ * and Delete buttons are named without the title, so a title never makes another control's name
+ * ambiguous, and they are no Tab stops: the arrow keys reach them from the link (SessionList). A search
+ * result found by its messages opens at the matching message, and shows the words around the match (the
+ * link's description: its name stays the title). Where the tree shows the lineage (a child right under
+ * its parent), the same words are there for assistive technology.
  */
-export function SessionItem({ row, isCurrent, parentTitle, now }: Props) {
+export function SessionItem({ index, measure, row, isCurrent, parentTitle, now }: Props) {
   const { summary, depth, underParent, children } = row;
   const renaming = useBaton((s) => s.sidebar.renamingId === summary.id);
-  const openSearchResult = useBaton((s) => s.openSearchResult);
+  const openListed = useBaton((s) => s.openListed);
   const startRename = useBaton((s) => s.startRename);
   const requestDelete = useBaton((s) => s.requestDelete);
   const openInNewWindow = useBaton((s) => s.openInNewWindow);
@@ -38,12 +42,17 @@ export function SessionItem({ row, isCurrent, parentTitle, now }: Props) {
   const snippetId = match?.snippet ? `snippet-${summary.id}` : undefined;
   const open = (event: React.MouseEvent) => {
     event.preventDefault();
-    if (summary.unreadable) return;
-    void openSearchResult(summary);
+    openListed(summary.id);
   };
   const handedOffFrom = summary.parentSession ? uiTexts.handedOffFrom(parentTitle || uiTexts.unknownParent) : null;
   return (
-    <li className={isCurrent ? 'session-item current' : 'session-item'} style={{ '--depth': depth } as CSSProperties}>
+    <li
+      ref={measure}
+      data-index={index}
+      data-session={summary.id}
+      className={isCurrent ? 'session-item current' : 'session-item'}
+      style={{ '--depth': depth } as CSSProperties}
+    >
       {depth > 0 && <TreeGuides row={row} />}
       {renaming ? (
         <SessionRenameInput id={summary.id} title={title} />
@@ -97,10 +106,11 @@ export function SessionItem({ row, isCurrent, parentTitle, now }: Props) {
             className="icon-button new-window"
             aria-label="Open in new window"
             title="Open in new window"
+            tabIndex={-1}
             onClick={() => void openInNewWindow(summary.id)}
           />
-          <button type="button" className="icon-button rename" aria-label="Rename session" title="Rename" onClick={() => startRename(summary.id)} />
-          <button type="button" className="icon-button delete" aria-label="Delete session" title="Delete" onClick={() => requestDelete(summary.id)} />
+          <button type="button" className="icon-button rename" aria-label="Rename session" title="Rename" tabIndex={-1} onClick={() => startRename(summary.id)} />
+          <button type="button" className="icon-button delete" aria-label="Delete session" title="Delete" tabIndex={-1} onClick={() => requestDelete(summary.id)} />
         </span>
       )}
     </li>

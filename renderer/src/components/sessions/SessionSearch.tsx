@@ -3,9 +3,12 @@ import { shortcutLabel } from '../../lib/shortcuts';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
 
+/** ↓ goes to the results (then ↑/↓ move through them, SessionList); Enter opens the first one. */
 export function SessionSearch() {
   const query = useBaton((s) => s.sidebar.query);
   const setQuery = useBaton((s) => s.setQuery);
+  const focusFirstResult = useBaton((s) => s.focusFirstResult);
+  const openFirstResult = useBaton((s) => s.openFirstResult);
   const indexing = useBaton((s) => s.sidebar.indexing);
   const ref = useFocusRequest<HTMLInputElement>('search');
   return (
@@ -19,6 +22,12 @@ export function SessionSearch() {
         placeholder={`Search sessions (${shortcutLabel('K')})`}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') focusFirstResult();
+          else if (e.key === 'Enter' && query.trim()) openFirstResult();
+          else return;
+          e.preventDefault();
+        }}
       />
       {indexing && query.trim() && (
         <p id="search-indexing" className="search-indexing" aria-live="polite">

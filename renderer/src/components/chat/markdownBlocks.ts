@@ -1,0 +1,66 @@
+// Cuts Markdown into top-level blocks that parse the same apart as together, near enough for a reply
+// still being streamed: a cut falls at a blank line outside code fences and display math, before a line
+// that starts at the margin (an indented line may continue a list item, so it stays with it).
+import { useState } from 'react';
+
+export interface MarkdownBlock {
+  /** Offset of the block in the text. */
+  start: number;
+  text: string;
+}
+
+const FENCE = /^ {0,3}(`{3,}|~{3,}|\$\$)/;
+
+/**
+ * The blocks of `text` from `from` on, which must be the start of a block (no fence open there); a block
+ * is cut only once it is `minLength` long, so a short text stays one block.
+ */
+export function markdownBlocks(text: string, from = 0, minLength = 0): MarkdownBlock[] {
+  const blocks: MarkdownBlock[] = [];
+  let start = from;
+  let fence: string | null = null;
+  let blank = false;
+  for (let at = from; at < text.length; ) {
+    const end = text.indexOf('\n', at);
+    const lineEnd = end < 0 ? text.length : end;
+    const first = text[at];
+    if (fence === null && blank && at - start >= Math.max(minLength, 1) && at < lineEnd && first !== ' ' && first !== '\t') {
+      blocks.push({ start, text: text.slice(start, at) });
+      start = at;
+    }
+    // Only a line that may be a fence is looked at closely.
+    const opener = first === '`' || first === '~' || first === '$' || first === ' ' ? FENCE.exec(text.slice(at, Math.min(lineEnd, at + 16)))?.[1] : undefined;
+    if (opener) {
+      const mark = opener.startsWith('$') ? '$$' : opener[0]!.repeat(3);
+      if (fence === null) fence = mark;
+      else if (opener.startsWith(fence)) fence = null;
+    }
+    blank = isBlank(text, at, lineEnd);
+    at = lineEnd + 1;
+  }
+  if (start < text.length) blocks.push({ start, text: text.slice(start) });
+  return blocks;
+}
+
+function isBlank(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (text[i] !== ' ' && text[i] !== '\t' && text[i] !== '\r') return false;
+  return true;
+}
+
+/** A streamed reply is cut into blocks of about this size at least: each Markdown parse has a cost of its own. */
+const STREAM_BLOCK = 2_000;
+
+/**
+ * The blocks of a text that grows at its end: only the last block (the one that may still change) is
+ * cut again, so a long reply is not scanned again at every frame.
+ */
+export function useMarkdownBlocks(text: string): MarkdownBlock[] {
+  const [memo] = useState<{ text: string; blocks: MarkdownBlock[] }>(() => ({ text: '', blocks: [] }));
+  if (memo.text === text) return memo.blocks;
+  const open = memo.blocks.at(-1);
+  const grown = open !== undefined && text.startsWith(memo.text);
+  const kept = grown ? memo.blocks.slice(0, -1) : [];
+  memo.blocks = kept.concat(markdownBlocks(text, grown ? open.start : 0, STREAM_BLOCK));
+  memo.text = text;
+  return memo.blocks;
+}
