@@ -46,6 +46,11 @@ export const Settings = z.object({
   autoHandoff: z.boolean(),
   /** Fraction of the context window; kept while auto-handoff is off, so turning it on again keeps the level. */
   autoHandoffAt: z.number().min(0.1).max(1),
+  /** Claude's server tools (SPEC §3 "Tools"): off by default. */
+  webSearch: z.boolean(),
+  webFetch: z.boolean(),
+  /** MCP tools marked Always allow (SPEC §3 "Approval"), by the name the model calls them. */
+  alwaysAllowTools: z.array(z.string().min(1).max(200)).max(2_000),
 });
 export type Settings = z.infer<typeof Settings>;
 /** No defaults here on purpose: a patch names only what it changes. */
@@ -64,6 +69,9 @@ export const DEFAULT_SETTINGS: Settings = {
   sidebarCollapsed: false,
   autoHandoff: false,
   autoHandoffAt: 0.85,
+  webSearch: false,
+  webFetch: false,
+  alwaysAllowTools: [],
 };
 
 /** Parses stored settings field by field, so one bad value falls back to its default, not all of them. */

@@ -16,6 +16,7 @@ import { handoffHandlers, startHandoff } from './handlers/handoff';
 import { modelsHandlers } from './handlers/models';
 import { sessionsHandlers } from './handlers/sessions';
 import { settingsHandlers } from './handlers/settings';
+import { setAlwaysAllow, toolHandlers, toolsOverview } from './handlers/tools';
 import { createDispatcher, type Dispatch } from './ipc/dispatcher';
 import { toApiError } from './errors';
 import { ModelCatalog } from './models/ModelCatalog';
@@ -24,6 +25,7 @@ import { ProviderClient, type ProviderOverrides } from './providerClient';
 import { treeTitles } from './handoff/handoffTree';
 import { BackgroundIndexing } from './search/BackgroundIndexing';
 import { SessionStore } from './session/SessionStore';
+import { McpServers, type McpServersOptions } from './tools/mcp/McpServers';
 import type { ApiKeyStore } from './settings/apiKey';
 import type { SettingsStore } from './settings/SettingsStore';
 import type { FsSeam } from './storage/fsSeam';
@@ -50,6 +52,10 @@ export interface CoreOptions {
   provider?: ProviderOverrides;
   /** The session store's fs calls; tests pass one that fails on cue (a full disk, a read-only folder). */
   fs?: FsSeam;
+  /** Web mode: the page may add and change MCP servers (`--allow-tool-config`, SPEC §6). The desktop always may. */
+  allowToolConfig?: boolean;
+  /** Overrides for tests: how MCP servers are started (the PATH their commands are looked up in). */
+  mcp?: Pick<McpServersOptions, 'path' | 'timeoutMs'>;
 }
 
 /** One window or tab: its calls, and the events it is to see. */
@@ -93,6 +99,21 @@ export function createCore(options: CoreOptions): Core {
   });
   indexing.start();
 
+  // MCP servers start after the first window, in the background (SPEC §3 "Tools"): nothing waits for them.
+  const mcp = new McpServers({
+    dataDir: options.dataDir,
+    clientVersion: options.version,
+    log: (message) => log.warn(message),
+    ...options.mcp,
+  });
+  const toolsChanged = () => emit({ type: 'tools_changed', overview: toolsOverview(ctx) });
+  mcp.onChange(toolsChanged);
+  setImmediate(() => mcp.start());
+  const alwaysAllow = {
+    has: (tool: string) => options.settings.get().alwaysAllowTools.includes(tool),
+    add: (tool: string) => setAlwaysAllow(ctx, tool, true),
+  };
+
   const conversations: Conversations = new Conversations({
     store,
     emit,
@@ -103,6 +124,8 @@ export function createCore(options: CoreOptions): Core {
         getSettings: () => options.settings.get(),
         promptsDir: join(options.dataDir, 'prompts'),
         modelInfo: (model) => models.get(model),
+        tools: mcp,
+        alwaysAllow,
       }),
     parts: {
       chainTitles: (id) => treeTitles(store.list(), id),
@@ -111,7 +134,7 @@ export function createCore(options: CoreOptions): Core {
   });
   const views = new Views(conversations);
   /** What every view's handlers share; each view adds itself and its own uploads. */
-  const ctx: CoreContext = { options, store, conversations, views, provider, models };
+  const ctx: CoreContext = { options, store, conversations, views, provider, models, mcp, toolsChanged };
 
   return {
     connect: () => {
@@ -125,6 +148,7 @@ export function createCore(options: CoreOptions): Core {
         ...chatHandlers(own),
         ...attachmentHandlers(own),
         ...handoffHandlers(own),
+        ...toolHandlers(own),
       });
       return {
         dispatch: async (channel, input, trusted) => redactedResult(await dispatch(channel, input, trusted), provider),
@@ -141,6 +165,8 @@ export function createCore(options: CoreOptions): Core {
       stopRedacting();
       models.dispose();
       indexing.dispose();
+      // A call still waiting for approval is recorded as denied before its file closes (SPEC §3 "Approval").
+      await conversations.settleRuns();
       views.closeAll();
       try {
         conversations.dispose();
@@ -148,6 +174,7 @@ export function createCore(options: CoreOptions): Core {
         // The index is rebuilt from the files at the next start; a full disk must not stop the app quitting.
         log.error(`Could not save the session index: ${(err as Error).message}`);
       }
+      await mcp.dispose();
     },
   };
 }

@@ -22,6 +22,7 @@ export function viewOf(conversation: Conversation, store: SessionStore): Session
     contextTokens: usage.tokens,
     contextWindow: usage.window,
     handoff: conversation.pendingHandoff(),
+    approvals: agent.pendingApprovals(),
     readOnlyReason: manager.readOnlyReason,
   };
 }

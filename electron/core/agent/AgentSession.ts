@@ -24,7 +24,9 @@ import { expandPromptTemplate } from './promptTemplates';
 import { CONTINUE_PROMPT, linkedController, type RunHandle, type RunOptions } from './runOptions';
 import { thinkingFor } from './thinkingConfig';
 import { createTodoWriteTool, TodoState, todosFromBranch } from './todos';
+import { ToolApprovals, type AlwaysAllow } from './toolApprovals';
 import { fixedTools, ToolSet, type Tool, type ToolSource } from './tools';
+import type { ApprovalDecision, PendingApproval } from '../../../shared/toolApproval';
 
 export type { AgentProvider } from './agentLoop';
 export { CONTINUE_PROMPT, type RunHandle, type RunOptions } from './runOptions';
@@ -48,6 +50,8 @@ export interface AgentSessionOptions {
   systemPrompt?: string;
   /** Tools beyond the built-in ones (MCP servers'), read at each request; a built-in name wins. */
   tools?: ToolSource;
+  /** The tools marked Always allow; without it, every call of a tool with an origin asks. */
+  alwaysAllow?: AlwaysAllow;
 }
 
 type Listener = (event: BatonEvent) => void;
@@ -62,6 +66,9 @@ export class AgentSession {
   private readonly queues: MessageQueues;
   private readonly todos: TodoState;
   private readonly tools: ToolSet;
+  private readonly approvals: ToolApprovals;
+  /** The run under way, so closing can wait for what it still saves. */
+  private run: Promise<unknown> | undefined;
   private readonly meter = new ContextMeter();
   readonly provider: AgentProvider;
   readonly systemPrompt: string;
@@ -81,6 +88,7 @@ export class AgentSession {
     this.queues = new MessageQueues((q) => this.emit({ type: 'queue_changed', sessionId: this.sessionId, steering: q.steering, followUp: q.followUp }));
     this.todos = new TodoState((todos) => this.emit({ type: 'todos_changed', sessionId: this.sessionId, todos }));
     this.tools = new ToolSet([fixedTools([createTodoWriteTool(this.todos)]), ...(options.tools ? [options.tools] : [])]);
+    this.approvals = new ToolApprovals(() => this.sessionId, options.alwaysAllow, (event) => this.emit(event));
     this.manager = options.sessionManager;
     this.followBranch();
   }
@@ -116,6 +124,22 @@ export class AgentSession {
 
   get toolDefinitions(): Tool['definition'][] {
     return this.tools.tools().map((tool) => tool.definition);
+  }
+
+  /** Tool calls waiting for the user's answer. */
+  pendingApprovals(): PendingApproval[] {
+    return this.approvals.pending();
+  }
+
+  /** The user's answer to a waiting call; false when it no longer waits. */
+  answerApproval(toolCallId: string, decision: ApprovalDecision): boolean {
+    return this.approvals.answer(toolCallId, decision);
+  }
+
+  /** Stops the run and resolves once it has saved what it had (a call that waited is recorded as denied). */
+  async stopAndSettle(): Promise<void> {
+    this.abort();
+    await this.run;
   }
 
   getTodos(): TodoItem[] {
@@ -197,9 +221,11 @@ export class AgentSession {
     };
     const done = runAgentLoop(config, this.loopHooks(options, scratch)).finally(() => {
       this.controller = undefined;
+      this.run = undefined;
       this.saveLeaf();
       this.emit({ type: 'agent_end', sessionId: config.sessionId });
     });
+    this.run = done;
     return { done };
   }
 
@@ -260,6 +286,7 @@ export class AgentSession {
       },
       takeSteering: () => (aside ? [] : this.queues.takeSteering()),
       takeFollowUp: () => (aside ? undefined : this.queues.takeFollowUp()),
+      approve: (call, tool, signal) => this.approvals.ask(call, tool, signal),
     };
     if (options.retryRequest) hooks.retryRequest = options.retryRequest;
     return hooks;

@@ -7,7 +7,7 @@ import { toolResultText } from '../../../shared/toolResult';
 import type { StreamHandlers, StreamRequest } from './AnthropicProvider';
 import type { ThinkingParam } from './thinkingConfig';
 import { partialOf } from './providerErrors';
-import { executeToolCall, throttledProgress, toolCallsOf, type ToolCall, type ToolSource } from './tools';
+import { deniedResult, executeToolCall, throttledProgress, toolCallsOf, toolOf, type Tool, type ToolCall, type ToolSource } from './tools';
 
 /** Only `stream` is used; the core wraps the real provider, tests may pass their own. */
 export interface AgentProvider {
@@ -54,6 +54,8 @@ export interface LoopHooks {
   takeFollowUp(): string | undefined;
   /** Whether a failed request (nothing streamed) is sent again, e.g. with a shorter transcript. */
   retryRequest?(error: unknown, attempt: number): boolean;
+  /** Whether the call may run (the user's approval); resolves false when denied or the run stops. Absent: every call runs. */
+  approve?(call: ToolCall, tool: Tool | undefined, signal: AbortSignal): Promise<boolean>;
 }
 
 export interface LoopResult {
@@ -197,7 +199,8 @@ async function runTools(config: LoopConfig, hooks: LoopHooks, calls: readonly To
     const progress = throttledProgress((message, progress, total) =>
       hooks.emit({ type: 'tool_execution_update', sessionId, toolCallId: call.id, message, progress, total }),
     );
-    const result = await executeToolCall(config.tools, call, { signal, onProgress: progress.onProgress });
+    const allowed = (await hooks.approve?.(call, toolOf(config.tools, call), signal)) ?? true;
+    const result = allowed ? await executeToolCall(config.tools, call, { signal, onProgress: progress.onProgress }) : deniedResult(call);
     progress.stop();
     hooks.emit({ type: 'tool_execution_end', sessionId, toolCallId: call.id, isError: result.is_error === true, output: toolResultText(result.content) });
     results.push(result);

@@ -143,6 +143,12 @@ export class Conversations {
     this.saveTimer.unref?.();
   }
 
+  /** At shutdown, first: stops every run that waits for a tool call's approval and lets it save the call as denied. */
+  async settleRuns(): Promise<void> {
+    const waiting = [...this.open.values()].filter((c) => c.agent.pendingApprovals().length > 0);
+    await Promise.all(waiting.map((c) => c.agent.stopAndSettle()));
+  }
+
   /** At shutdown: stops every run, closes every file and writes the index. */
   dispose(): void {
     for (const conversation of this.open.values()) conversation.close();

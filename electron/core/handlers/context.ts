@@ -8,6 +8,7 @@ import type { View, Views } from '../conversations/Views';
 import type { ModelCatalog } from '../models/ModelCatalog';
 import type { ProviderClient } from '../providerClient';
 import type { SessionStore } from '../session/SessionStore';
+import type { McpServers } from '../tools/mcp/McpServers';
 
 export interface CoreContext {
   options: CoreOptions;
@@ -16,6 +17,9 @@ export interface CoreContext {
   views: Views;
   provider: ProviderClient;
   models: ModelCatalog;
+  mcp: McpServers;
+  /** Tells every view that Settings → Tools reads differently. */
+  toolsChanged(): void;
 }
 
 /** The context of one view's calls. */

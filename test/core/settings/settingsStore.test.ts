@@ -26,6 +26,9 @@ const defaults = {
   sidebarCollapsed: false,
   autoHandoff: false,
   autoHandoffAt: 0.85,
+  webSearch: false,
+  webFetch: false,
+  alwaysAllowTools: [],
 };
 
 function memoryBackend(initial: Record<string, unknown> = {}): KeyValueBackend & { data: Record<string, unknown> } {
