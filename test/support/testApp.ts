@@ -21,6 +21,8 @@ export interface TestAppOptions {
   inactivityTimeoutMs?: number;
   /** The session store's fs calls (a full disk, a read-only folder on cue). */
   fs?: FsSeam;
+  /** Web mode's --allow-tool-config: the page may change the MCP servers. */
+  allowToolConfig?: boolean;
 }
 
 export function startCore(options: TestAppOptions & { dataDir: string }): Core {
@@ -30,6 +32,7 @@ export function startCore(options: TestAppOptions & { dataDir: string }): Core {
     apiKey: new EnvApiKeyStore({ ANTHROPIC_API_KEY: options.apiKey }),
     transport: 'web',
     fs: options.fs,
+    allowToolConfig: options.allowToolConfig,
     provider: { baseURL: options.modelUrl, maxRetries: 1, inactivityTimeoutMs: options.inactivityTimeoutMs ?? 5_000 },
   });
 }

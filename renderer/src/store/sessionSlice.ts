@@ -194,6 +194,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
         },
       });
       get().resetChat(built);
+      get().setApprovals(view.approvals ?? []);
       get().clearNotice('retry');
       if (view.unreadableRecords > 0) get().notify('warning', texts.unreadableRecords(view.unreadableRecords), UNREADABLE_KEY);
       else get().clearNotice(UNREADABLE_KEY);
