@@ -53,7 +53,7 @@ async function runEnded(count = 1): Promise<void> {
 }
 
 /** The tool results the session's file holds, as text. */
-function savedResults(): Array<{ content: unknown; is_error?: boolean }> {
+function savedResults(): Array<{ type: string; content?: unknown; is_error?: boolean }> {
   const dir = join(driver.dataDir, 'sessions');
   const file = readdirSync(dir).find((name) => name.endsWith(`_${sessionId}.jsonl`));
   return readFileSync(join(dir, file!), 'utf8')
