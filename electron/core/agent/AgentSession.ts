@@ -22,6 +22,7 @@ import { clockFrom, EventBatcher, messageUpdate } from './eventBatcher';
 import { MessageQueues, type QueueSnapshot } from './messageQueues';
 import { expandPromptTemplate } from './promptTemplates';
 import { CONTINUE_PROMPT, linkedController, type RunHandle, type RunOptions } from './runOptions';
+import { serverToolsFor } from './serverTools';
 import { thinkingFor } from './thinkingConfig';
 import { createTodoWriteTool, TodoState, todosFromBranch } from './todos';
 import { ToolApprovals, type AlwaysAllow } from './toolApprovals';
@@ -217,6 +218,7 @@ export class AgentSession {
       thinking: budget.thinking,
       system: this.systemPrompt,
       tools: this.tools,
+      serverTools: () => serverToolsFor(this.getSettings()),
       signal: controller.signal,
     };
     const done = runAgentLoop(config, this.loopHooks(options, scratch)).finally(() => {
@@ -229,8 +231,12 @@ export class AgentSession {
     return { done };
   }
 
-  /** Continue after a cut-off reply: asks the model to go on from where it stopped. */
+  /**
+   * Continue: after a cut-off reply, asks the model to go on from where it stopped; after a turn the
+   * server paused more often than the run follows, sends it back as it is, which resumes it.
+   */
   continueReply(): Promise<RunHandle> {
+    if (this.messages.at(-1)?.stopReason === 'pause_turn') return this.resume();
     return this.start(CONTINUE_PROMPT, { promptPurpose: 'continue', expandPromptTemplates: false });
   }
 

@@ -20,6 +20,7 @@ import { withCacheBreakpoints } from './promptCache';
 import { classifyError, ProviderError, type ProviderErrorKind } from './providerErrors';
 
 import type { ThinkingParam } from './thinkingConfig';
+import type { ServerToolDefinition } from './serverTools';
 import type { ToolDefinition } from './tools';
 
 export interface ProviderOptions {
@@ -36,7 +37,7 @@ export interface StreamRequest {
   model: string;
   system?: string | undefined;
   messages: readonly AgentMessage[];
-  tools?: readonly ToolDefinition[] | undefined;
+  tools?: readonly (ToolDefinition | ServerToolDefinition)[] | undefined;
   maxTokens: number;
   thinking?: ThinkingParam | undefined;
   signal: AbortSignal;

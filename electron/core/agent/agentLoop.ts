@@ -5,6 +5,7 @@ import type { BatonEvent } from '../../../shared/contract';
 import type { AgentMessage, SessionEntry } from '../../../shared/session';
 import { toolResultText } from '../../../shared/toolResult';
 import type { StreamHandlers, StreamRequest } from './AnthropicProvider';
+import type { ServerToolDefinition } from './serverTools';
 import type { ThinkingParam } from './thinkingConfig';
 import { partialOf } from './providerErrors';
 import { deniedResult, executeToolCall, throttledProgress, toolCallsOf, toolOf, type Tool, type ToolCall, type ToolSource } from './tools';
@@ -23,10 +24,15 @@ export interface LoopConfig {
   system: string;
   /** Read at each request and each call: the set may change during the run. */
   tools: ToolSource;
+  /** Claude's server tools (web search, web fetch) for the next request, after the tools Baton runs. */
+  serverTools?: () => readonly ServerToolDefinition[];
   signal: AbortSignal;
 }
 
-/** A server that pauses a long turn more often than this is not followed further. */
+/**
+ * A server that pauses a long turn more often than this is not followed further: the reply shows that
+ * it paused, with Continue.
+ */
 const MAX_PAUSE_CONTINUATIONS = 8;
 
 export interface LoopHooks {
@@ -161,7 +167,7 @@ async function request(config: LoopConfig, hooks: LoopHooks, handlers: StreamHan
       model: config.model,
       system: config.system,
       messages: hooks.context(),
-      tools: config.tools.tools().map((tool) => tool.definition),
+      tools: [...config.tools.tools().map((tool) => tool.definition), ...(config.serverTools?.() ?? [])],
       maxTokens: config.maxTokens,
       thinking: config.thinking,
       signal: config.signal,
