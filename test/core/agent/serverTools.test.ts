@@ -27,7 +27,7 @@ describe('declaring the server tools', () => {
     h = createHarness(fake, { settings: { webSearch: true, webFetch: true } });
     await h.agent.prompt('Hi');
     const tools = (bodyOf(fake.messageRequests()[0]).tools ?? []) as unknown as Array<Record<string, unknown>>;
-    expect(tools.slice(1).map(({ cache_control: _, ...tool }) => tool)).toEqual([
+    expect(tools.slice(1).map(({ cache_control: _marker, ...tool }) => tool)).toEqual([
       { type: 'web_search_20250305', name: 'web_search', max_uses: 5 },
       { type: 'web_fetch_20250910', name: 'web_fetch', max_uses: 5, max_content_tokens: 25_000, citations: { enabled: true } },
     ]);
