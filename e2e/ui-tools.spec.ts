@@ -4,9 +4,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { replay } from '../test/fixtures/recordedStreams';
 import { serverBin } from '../test/core/tools/mcp/harness';
 import { test, expect, type Baton } from './fixtures';
-import { messageBox, send } from './ui-helpers';
+import { messageBox, messages, send } from './ui-helpers';
 
 const EVERYTHING = { command: process.execPath, args: [serverBin('server-everything')] };
 
@@ -126,4 +127,21 @@ test.describe('with --allow-tool-config', () => {
     await item.getByRole('button', { name: 'Remove echoer' }).click();
     await expect(item).toHaveCount(0);
   });
+});
+
+test('a web search reply: its search as a row, one paragraph with numbered sources, the sources listed as links', async ({ page, baton }) => {
+  await baton.open(page);
+  baton.fake.enqueue(replay('baton/web-search-citations.sse', { chunkBytes: 64 }));
+  await send(page, 'How many people live in Tokyo?');
+  const reply = messages(page).last();
+  await expect(reply.getByTestId('tool-call')).toContainText('Searched the web for “Tokyo population 2025”');
+  await expect(reply.getByTestId('tool-call')).toContainText('2 results');
+  // Four text blocks of the API, one paragraph here.
+  await expect(reply.locator('.markdown p').filter({ hasText: 'Here is what I found' })).toHaveText(
+    'Here is what I found: Tokyo itself has about 14 million people [1], while the greater area has about 37 million [2].',
+  );
+  await expect(reply.locator('.markdown p').filter({ hasText: 'Here is what I found' }).getByRole('link', { name: '[1]' })).toHaveAttribute('href', 'https://example.org/tokyo/population');
+  const sources = reply.getByRole('list', { name: 'Sources' });
+  await expect(sources.getByRole('listitem')).toHaveText(['Tokyo - Population statistics example.org', 'Greater Tokyo Area example.com']);
+  await expect(sources.getByRole('link', { name: 'Greater Tokyo Area' })).toHaveAttribute('href', 'https://example.com/wiki/Greater_Tokyo_Area');
 });

@@ -18,6 +18,8 @@ export const texts = {
   /** stop_reason in chat (SPEC §3). */
   refusal: 'Claude declined to answer this request.',
   cutOff: 'Cut off',
+  /** pause_turn more often than the run follows (SPEC §3): Continue resumes it. */
+  paused: 'Claude paused this long turn.',
   contextWindowFull: "The conversation has filled the model's context window. Hand off to continue in a fresh session.",
   unknownStopReason: (reason: string) => `The reply stopped: ${reason}`,
   apiKeyInvalidCharacters: 'The API key contains characters that are not allowed',

@@ -78,7 +78,8 @@ export function toolResultsOf(message: AgentMessage): Record<string, ToolResult>
  * Baton does not show); it gets no row rather than an empty bubble.
  */
 export function hasVisibleContent(message: AgentMessage): boolean {
-  if (message.aborted || message.errorMessage !== undefined || stopNoticeOf(message)) return true;
+  const notice = stopNoticeOf(message);
+  if (message.aborted || message.errorMessage !== undefined || (notice && notice.kind !== 'paused')) return true;
   return message.content.some((block) => {
     switch (block.type) {
       case 'text':
