@@ -10,6 +10,7 @@ export function toolArgSummary(input: unknown, max = 80): string {
   if (typeof input === 'object' && !Array.isArray(input)) {
     const first = Object.values(input as Record<string, unknown>).find((v) => typeof v === 'string');
     if (typeof first === 'string') return clip(first.replace(/\s+/g, ' '), max);
+    if (Object.keys(input).length === 0) return '';
   }
   return clip(JSON.stringify(input) ?? '', max);
 }
