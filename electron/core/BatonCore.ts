@@ -4,7 +4,9 @@
 // connection) both wrap it.
 import { join } from 'node:path';
 import type { BatonEvent, Result } from '../../shared/contract';
-import { AgentSession } from './agent/AgentSession';
+import { AgentSession, SYSTEM_PROMPT } from './agent/AgentSession';
+import { ToolSet } from './agent/tools';
+import { isHandedOff, PARENT_SESSION_NOTE, parentSessionTools, type ParentReader } from './handoff/parentSessionTool';
 import { PendingAttachments } from './attachments/PendingAttachments';
 import { Conversations } from './conversations/Conversations';
 import { Views } from './conversations/Views';
@@ -114,19 +116,42 @@ export function createCore(options: CoreOptions): Core {
     add: (tool: string) => setAlwaysAllow(ctx, tool, true),
   };
 
+  /** read_parent_session reads a parent's file without its lock (it may be open here, or elsewhere). */
+  const parentReader: ParentReader = {
+    read: (id) => {
+      if (!store.get(id)) return undefined;
+      try {
+        const manager = store.read(id);
+        try {
+          const messages = manager.getBranch().flatMap((entry) => (entry.type === 'message' ? [entry.message] : []));
+          return { header: manager.getHeader(), title: manager.getTitle(), messages };
+        } finally {
+          manager.close();
+        }
+      } catch (err) {
+        log.warn(`read_parent_session could not read a session: ${(err as Error).message}`);
+        return undefined;
+      }
+    },
+  };
+
   const conversations: Conversations = new Conversations({
     store,
     emit,
-    agentFor: (sessionManager) =>
-      new AgentSession({
+    agentFor: (sessionManager) => {
+      const header = () => sessionManager.getHeader();
+      return new AgentSession({
         sessionManager,
         provider: { stream: (request, handlers) => provider.get().stream(request, handlers) },
         getSettings: () => options.settings.get(),
         promptsDir: join(options.dataDir, 'prompts'),
         modelInfo: (model) => models.get(model),
-        tools: mcp,
+        // A handed-off session is told of read_parent_session beside its document, never inside its wrapper.
+        ...(isHandedOff(header()) && { systemPrompt: `${SYSTEM_PROMPT}\n\n${PARENT_SESSION_NOTE}` }),
+        tools: new ToolSet([parentSessionTools(header, parentReader), mcp]),
         alwaysAllow,
-      }),
+      });
+    },
     parts: {
       chainTitles: (id) => treeTitles(store.list(), id),
       startHandoff: (conversation, review) => startHandoff(ctx, conversation, undefined, review),
