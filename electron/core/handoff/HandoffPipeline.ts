@@ -19,6 +19,7 @@ import { toApiError } from '../errors';
 import {
   attachedFiles,
   buildHandoffPrompt,
+  toolsUsed,
   countMessageEntries,
   HANDOFF_MAX_TOKENS,
   handoffPreview,
@@ -211,7 +212,8 @@ export class HandoffPipeline {
     const fit = TranscriptFit.forWindow(window, maxTokens, host.requestOverheadTokens());
     let result;
     try {
-      result = await host.prompt(buildHandoffPrompt(customInstructions, attachedFiles(host.context().messages)), {
+      const transcript = host.context().messages;
+      result = await host.prompt(buildHandoffPrompt(customInstructions, attachedFiles(transcript), toolsUsed(transcript)), {
         expandPromptTemplates: false,
         aside: { purpose: 'handoff' },
         model,

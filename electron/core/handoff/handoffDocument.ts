@@ -45,12 +45,53 @@ export function attachedFiles(messages: readonly AgentMessage[]): AttachedFile[]
   return [...files.values()];
 }
 
+/** The tools the conversation used, and the files and URLs their inputs named, as the handoff prompt lists them. */
+export interface ToolsUsed {
+  /** Each tool's name once, in the order first used. */
+  tools: string[];
+  /** Paths and URLs from the calls' inputs, each once, in order. */
+  touched: string[];
+}
+
+const MAX_TOUCHED = 40;
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>()]+/g;
+/** A whole value that reads as a file path: absolute, home-relative, relative with a slash, or a Windows drive. */
+const PATH_VALUE = /^(?:\/|~\/|\.{1,2}\/|[A-Za-z]:[\\/])[^\n]{0,300}$|^[\w.-]+\/[\w./-]+$/;
+
+/** What the calls of the conversation (its own tools and Claude's server tools) used and touched. */
+export function toolsUsed(messages: readonly AgentMessage[]): ToolsUsed {
+  const tools = new Set<string>();
+  const touched = new Set<string>();
+  const look = (value: unknown, depth = 0): void => {
+    if (touched.size >= MAX_TOUCHED || depth > 4) return;
+    if (typeof value === 'string') {
+      const urls = value.match(URL_IN_TEXT) ?? [];
+      for (const url of urls) touched.add(url);
+      if (urls.length === 0 && value.length <= 300 && PATH_VALUE.test(value.trim())) touched.add(value.trim());
+    } else if (Array.isArray(value)) for (const item of value) look(item, depth + 1);
+    else if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) look(item, depth + 1);
+  };
+  for (const message of messages) {
+    for (const block of message.content) {
+      if (block.type === 'tool_use') {
+        tools.add(block.name);
+        look(block.input);
+      } else if (block.type === 'raw' && block.block.type === 'server_tool_use' && typeof block.block.name === 'string') {
+        tools.add(block.block.name);
+        look(block.block.input);
+      }
+    }
+  }
+  return { tools: [...tools], touched: [...touched].slice(0, MAX_TOUCHED) };
+}
+
 /**
  * Step 3: the prompt asking for the six-section document, plus the user's focus when given. The document
  * is text, and the next session gets nothing else: the files attached here are named, so their content
- * is carried over in words and the user knows which to attach again.
+ * is carried over in words and the user knows which to attach again; so are the tools used and the
+ * files and URLs they touched.
  */
-export function buildHandoffPrompt(customInstructions?: string, files: readonly AttachedFile[] = []): string {
+export function buildHandoffPrompt(customInstructions?: string, files: readonly AttachedFile[] = [], used: ToolsUsed = { tools: [], touched: [] }): string {
   const sections = HANDOFF_SECTIONS.map((name) => `## ${name}\n(${SECTION_GUIDE[name]})`).join('\n\n');
   const prompt =
     `${HANDOFF_PROMPT_OPENING} and will see nothing of this ` +
@@ -58,7 +99,8 @@ export function buildHandoffPrompt(customInstructions?: string, files: readonly 
     'continue seamlessly.\n\n' +
     `Use exactly these six sections, each as a Markdown heading:\n\n${sections}\n\n` +
     'Be specific and complete, but concise. Reply with the document only.' +
-    (files.length > 0 ? `\n\n${attachmentsNote(files)}` : '');
+    (files.length > 0 ? `\n\n${attachmentsNote(files)}` : '') +
+    (used.tools.length > 0 ? `\n\n${toolsNote(used)}` : '');
   const focus = customInstructions?.trim();
   return focus ? `${prompt}\n\nAdditional focus: ${focus}` : prompt;
 }
@@ -68,6 +110,14 @@ function attachmentsNote(files: readonly AttachedFile[]): string {
   return (
     `The user attached these files to this conversation: ${list}. The next session will not see them. ` +
     'Name each one in the document and write down what the next session needs from it.'
+  );
+}
+
+function toolsNote({ tools, touched }: ToolsUsed): string {
+  const what = touched.length > 0 ? ` Their calls named these files and URLs: ${touched.join(', ')}.` : '';
+  return (
+    `This conversation used these tools: ${tools.join(', ')}.${what} ` +
+    'In the document, say what each tool was used for and what it found or changed, and name the files and URLs that matter for what comes next.'
   );
 }
 
