@@ -6,13 +6,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import type { CoreView } from '../electron/core/BatonCore';
 import { writeSessionFile } from '../e2e/ui-sessionFile';
 import { startFakeAnthropic } from '../test/fakeAnthropic';
 import { startCore, startTestApp } from '../test/support/testApp';
 import { rendererConfig } from '../vite.renderer.config';
+import { fmt, median, observeLongTasks, openFromSidebar, takeLongTasks } from './page';
 import { report } from './report';
 
 const STREAMS = 8;
@@ -48,11 +49,7 @@ async function rendererFigures(): Promise<void> {
     await page.addInitScript('window.__name = (f) => f');
     await page.goto(`${app.url}#session=${BIG.id}`);
     await page.getByText(`Message number ${BIG.messages - 1}:`).waitFor();
-    await page.evaluate(() => {
-      const w = window as unknown as { __longTasks: number[] };
-      w.__longTasks = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.duration))).observe({ type: 'longtask' });
-    });
+    await observeLongTasks(page);
 
     // Eight replies start in eight sessions, from another view (another tab), while this page shows the big chat.
     const other = app.core.connect();
@@ -150,46 +147,6 @@ async function waitUntilIdle(view: CoreView): Promise<void> {
     if (Date.now() > end) throw new Error('the streams did not end within 2 minutes');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/** Clicks a session link in the page and times until `lastText` is laid out in the chat viewport. */
-function openFromSidebar(page: Page, title: string, lastText: string): Promise<number> {
-  return page.evaluate(
-    ({ title, lastText }) =>
-      new Promise<number>((resolve, reject) => {
-        const link = [...document.querySelectorAll('nav a')].find((a) => a.textContent?.endsWith(title)) as HTMLElement | undefined;
-        if (!link) return reject(new Error(`no sidebar link "${title}"`));
-        const visible = () => {
-          const scroller = document.querySelector('.chat-scroll');
-          if (!scroller) return false;
-          const box = scroller.getBoundingClientRect();
-          return [...scroller.querySelectorAll('[data-testid="message"]')].some((m) => {
-            if (!m.textContent?.includes(lastText)) return false;
-            const r = m.getBoundingClientRect();
-            return r.height > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
-          });
-        };
-        const start = performance.now();
-        link.click();
-        const check = () => (visible() ? resolve(performance.now() - start) : requestAnimationFrame(check));
-        requestAnimationFrame(check);
-        setTimeout(() => reject(new Error(`"${title}" did not show "${lastText}" within 10 s`)), 10_000);
-      }),
-    { title, lastText },
-  );
-}
-
-function takeLongTasks(page: Page): Promise<number[]> {
-  return page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.splice(0));
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
-
-function fmt(n: number): string {
-  return n.toFixed(1);
 }
 
 main().catch((err) => {

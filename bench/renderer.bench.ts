@@ -11,6 +11,7 @@ import { writeSessionFile } from '../e2e/ui-sessionFile';
 import { startFakeAnthropic } from '../test/fakeAnthropic';
 import { startTestApp } from '../test/support/testApp';
 import { rendererConfig } from '../vite.renderer.config';
+import { fmt, median, observeLongTasks, openFromSidebar, takeLongTasks } from './page';
 import { report } from './report';
 
 const MESSAGES = 10_000;
@@ -48,11 +49,7 @@ async function main(): Promise<void> {
     await page.goto(app.url);
     await page.getByRole('link', { name: SMALL_TITLE }).waitFor();
 
-    await page.evaluate(() => {
-      const w = window as unknown as { __longTasks: number[] };
-      w.__longTasks = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.duration))).observe({ type: 'longtask' });
-    });
+    await observeLongTasks(page);
     const openTimes: number[] = [];
     let mounted = 0;
     for (let round = 0; round < OPEN_ROUNDS; round++) {
@@ -98,41 +95,6 @@ function messageText(i: number): string {
   return `Message number ${i}: ${i % 2 ? 'an answer with **some** Markdown and `code`' : 'a question about the parser'}.`;
 }
 
-/** Clicks a session link in the page and times until `lastText` is laid out in the chat viewport. */
-function openFromSidebar(page: Page, title: string, lastText: string): Promise<number> {
-  return page.evaluate(
-    ({ title, lastText }) =>
-      new Promise<number>((resolve, reject) => {
-        const link = [...document.querySelectorAll('nav a')].find((a) => a.textContent === title) as HTMLElement | undefined;
-        if (!link) return reject(new Error(`no sidebar link "${title}"`));
-        const visible = () => {
-          const scroller = document.querySelector('.chat-scroll');
-          if (!scroller) return false;
-          const box = scroller.getBoundingClientRect();
-          return [...scroller.querySelectorAll('[data-testid="message"]')].some((m) => {
-            if (!m.textContent?.includes(lastText)) return false;
-            const r = m.getBoundingClientRect();
-            return r.height > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
-          });
-        };
-        const start = performance.now();
-        link.click();
-        const check = () => (visible() ? resolve(performance.now() - start) : requestAnimationFrame(check));
-        requestAnimationFrame(check);
-        setTimeout(() => reject(new Error(`"${title}" did not show "${lastText}" within 10 s`)), 10_000);
-      }),
-    { title, lastText },
-  );
-}
-
-/** The long tasks observed since the last call (the observer runs from before the first open). */
-function takeLongTasks(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const w = window as unknown as { __longTasks: number[] };
-    return w.__longTasks.splice(0);
-  });
-}
-
 function mountedMessages(page: Page): Promise<number> {
   return page.evaluate(() => document.querySelectorAll('[data-testid="message"]').length);
 }
@@ -173,15 +135,6 @@ function streamedReply(chars: number): string {
     length += part.length;
   }
   return `${parts.join('')}${PROSE.trim()}`;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
-
-function fmt(n: number): string {
-  return n.toFixed(1);
 }
 
 main().catch((err) => {

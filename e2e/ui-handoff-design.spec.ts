@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { texts } from '../shared/texts';
 import { test, expect, type Baton } from './fixtures';
-import { exchange, handoffDialog, handoffDocument, messageBox, messages, send, sessionsNav, statusRegion } from './ui-helpers';
+import { exchange, handoffDialog, handoffDocument, messageBox, messages, send, sessionsNav, shownSession, statusRegion } from './ui-helpers';
 
 const card = (page: Page) => page.getByRole('article', { name: 'Handoff context' });
 const reviewBox = (page: Page) => handoffDialog(page).getByRole('textbox', { name: 'Handoff document' });
@@ -84,8 +84,10 @@ for (const width of [1280, 420]) {
     await exchange(page, baton, 'Soon renamed', 'Understood.');
     // A renamed session's title may be far longer than one taken from its first message.
     const title = `Plan the migration of ${'every single legacy service '.repeat(8)}to the new platform`;
-    const current = (await baton.app.core.dispatch('sessions.open', {}, true)) as { ok: true; data: { header: { id: string } } };
-    await baton.app.core.dispatch('sessions.rename', { id: current.data.header.id, title }, true);
+    // Renamed from elsewhere (another window, say): the page follows.
+    const elsewhere = baton.app.core.connect();
+    await elsewhere.dispatch('sessions.rename', { id: shownSession(page), title }, true);
+    elsewhere.close();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     baton.fake.enqueue({ kind: 'text', text: handoffDocument('LONG') });
     await send(page, '/handoff');

@@ -115,6 +115,64 @@ test('while a reply streams, handoff is refused by every trigger and nothing is 
   expect(JSON.stringify(baton.fake.messageRequests())).not.toContain('now please');
 });
 
+/** Sends a question whose reply streams for about half a minute, hands off another session meanwhile, and comes back. */
+async function handOffElsewhereWhileStreaming(page: Page, baton: Baton) {
+  await baton.open(page);
+  await exchange(page, baton, 'Busy session', 'First.');
+  // Streams for about half a minute: still going when the other session has handed off on a busy machine.
+  baton.fake.enqueue({ kind: 'text', text: `A long answer ${'that goes on '.repeat(60)}to its end`, chunkSize: 13, delayMs: 500 });
+  await send(page, 'Second question');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New session' }).click();
+  await exchange(page, baton, 'Meanwhile elsewhere', 'Here too.');
+  const busy = sessionsNav(page).getByRole('link', { name: 'Busy session' });
+  await expect(busy.getByRole('img', { name: 'Generating' })).toBeVisible();
+  baton.fake.enqueue({ kind: 'text', text: handoffDocument('ELSEWHERE') });
+  await handoffButton(page).click();
+  await handoffDialog(page).getByRole('button', { name: 'Generate handoff' }).click();
+  await expectHandedOff(page, 'Meanwhile elsewhere', 'ELSEWHERE');
+  await busy.click();
+  return busy;
+}
+
+test('only the session whose reply streams is busy: another one hands off meanwhile, and the reply goes on', async ({ page, baton }) => {
+  const busy = await handOffElsewhereWhileStreaming(page, baton);
+  await expect(messages(page).last()).toContainText('that goes on');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(messages(page).last()).toContainText('Stopped');
+  await expect(busy.getByRole('img', { name: 'Generating' })).toBeHidden();
+});
+
+test('coming back to a session whose reply streams shows the reply from its first words', async ({ page, baton }) => {
+  await handOffElsewhereWhileStreaming(page, baton);
+  await expect(messages(page).last()).toContainText('A long answer that goes on');
+});
+
+test('coming back to a session whose handoff runs shows the dialog generating, whose Cancel stops it', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Other topic', 'Elsewhere.');
+  await page.getByRole('button', { name: 'New session' }).click();
+  await exchange(page, baton, 'Returning parent', 'Understood.');
+  // About seventeen seconds: still being written when the user is back, however busy the machine.
+  baton.fake.enqueue({ ...slowDocument('RETURN'), chunkSize: 4 });
+  await handoffButton(page).click();
+  await handoffDialog(page).getByRole('button', { name: 'Generate handoff' }).click();
+  await handoffDialog(page).getByRole('button', { name: 'Continue in background' }).click();
+  await sessionsNav(page).getByRole('link', { name: 'Other topic' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Other topic');
+
+  await sessionsNav(page).getByRole('link', { name: 'Returning parent' }).click();
+  const preview = handoffDialog(page).getByRole('region', { name: 'Handoff preview' });
+  await expect(preview.getByRole('heading', { name: 'Goal' })).toBeVisible();
+  // The dialog is that handoff's again: Cancel stops it.
+  await handoffDialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(statusRegion(page)).toContainText(texts.handoffCancelled);
+  await expect(handoffDialog(page)).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Returning parent');
+  await expect.poll(() => baton.fake.messageRequests().at(-1)?.aborted).toBe(true);
+});
+
 for (const how of ['Escape', 'the Cancel button'] as const) {
   test(`cancelling a running handoff with ${how} keeps the old session`, async ({ page, baton }) => {
     await baton.open(page);

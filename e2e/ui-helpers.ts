@@ -1,5 +1,6 @@
 // Shared steps for the UI end-to-end specs (e2e/ui-*.spec.ts).
 import type { Page } from '@playwright/test';
+import { sessionFromAddress } from '../shared/sessionAddress';
 import { HANDOFF_SECTIONS } from '../shared/texts';
 import { expect, type Baton } from './fixtures';
 
@@ -9,6 +10,13 @@ export const alertRegion = (page: Page) => page.getByRole('alert');
 export const sessionsNav = (page: Page) => page.getByRole('navigation', { name: 'Sessions' });
 export const handoffDialog = (page: Page) => page.getByRole('dialog', { name: 'Hand off' });
 export const messages = (page: Page) => page.getByTestId('message');
+
+/** The session the page shows, as its address names it (SPEC §5). */
+export function shownSession(page: Page): string {
+  const id = sessionFromAddress(new URL(page.url()).hash);
+  if (!id) throw new Error(`the page's address names no session: ${page.url()}`);
+  return id;
+}
 
 /** Types a message and sends it with Enter. */
 export async function send(page: Page, text: string): Promise<void> {

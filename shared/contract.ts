@@ -47,6 +47,8 @@ export const SessionView = BranchView.extend({
   parentTitle: z.string().optional(),
   todos: z.array(TodoItem),
   isStreaming: z.boolean(),
+  /** The reply being written now, so far: a view that opens the session mid-stream shows it from its first words. */
+  streamingText: z.string().optional(),
   model: z.string(),
   contextTokens: z.number().int(),
   contextWindow: z.number().int(),
@@ -72,6 +74,27 @@ export const AppInfo = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
+export const ErrorCode = z.enum([
+  'invalid_input',
+  'forbidden',
+  'not_found',
+  'busy',
+  'no_api_key',
+  'storage',
+  /** The API's rate limit (429), its overload (529) and its internal errors (5xx), each worded for the user. */
+  'rate_limited',
+  'overloaded',
+  'server',
+  /** No connection to the API, a request that took too long, and a conversation too long for the window. */
+  'network',
+  'timeout',
+  'context_too_long',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+export const ApiError = z.object({ code: ErrorCode, message: z.string() });
+export type ApiError = z.infer<typeof ApiError>;
+
 export const HandoffResult = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('done'),
@@ -92,7 +115,8 @@ export const HandoffResult = z.discriminatedUnion('status', [
     cutOff: z.boolean().optional(),
   }),
   z.object({ status: z.literal('cancelled') }),
-  z.object({ status: z.literal('failed'), message: z.string() }),
+  /** `code`: what failed, when the API or the core said (a key problem then offers Open settings, not Retry). */
+  z.object({ status: z.literal('failed'), message: z.string(), code: ErrorCode.optional() }),
   z.object({ status: z.literal('refused'), message: z.string() }),
 ]);
 export type HandoffResult = z.infer<typeof HandoffResult>;
@@ -300,26 +324,6 @@ export type CallInput<C extends Channel> = z.infer<Calls[C]['input']>;
 export type CallOutput<C extends Channel> = z.infer<Calls[C]['output']>;
 export const channels = Object.keys(calls) as Channel[];
 
-export const ErrorCode = z.enum([
-  'invalid_input',
-  'forbidden',
-  'not_found',
-  'busy',
-  'no_api_key',
-  'storage',
-  /** The API's rate limit (429), its overload (529) and its internal errors (5xx), each worded for the user. */
-  'rate_limited',
-  'overloaded',
-  'server',
-  /** No connection to the API, a request that took too long, and a conversation too long for the window. */
-  'network',
-  'timeout',
-  'context_too_long',
-  'internal',
-]);
-export type ErrorCode = z.infer<typeof ErrorCode>;
-export const ApiError = z.object({ code: ErrorCode, message: z.string() });
-export type ApiError = z.infer<typeof ApiError>;
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ApiError };
 
 const sid = { sessionId: z.string() };
@@ -382,7 +386,8 @@ export const BatonEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('handoff_progress'),
     ...sid,
-    phase: z.enum(['generating', 'review', 'switching', 'done', 'cancelled', 'failed']),
+    /** `discarded`: the document waiting for review was put aside (in any view). */
+    phase: z.enum(['generating', 'review', 'switching', 'done', 'cancelled', 'failed', 'discarded']),
     text: z.string(),
   }),
   /** Auto-handoff (SPEC §4.2): a reply ended above the level the user set, and a handoff started by itself. */

@@ -190,11 +190,9 @@ export function createCore(options: CoreOptions): Core {
       stopRedacting();
       models.dispose();
       indexing.dispose();
-      // A call still waiting for approval is recorded as denied before its file closes (SPEC §3 "Approval").
-      await conversations.settleRuns();
       views.closeAll();
       try {
-        conversations.dispose();
+        await conversations.dispose();
       } catch (err) {
         // The index is rebuilt from the files at the next start; a full disk must not stop the app quitting.
         log.error(`Could not save the session index: ${(err as Error).message}`);

@@ -18,6 +18,7 @@ export function viewOf(conversation: Conversation, store: SessionStore): Session
     parentTitle: header.parentSession ? store.get(header.parentSession)?.title : undefined,
     todos: agent.getTodos(),
     isStreaming: agent.isStreaming,
+    streamingText: agent.streamingText,
     model: agent.getModel(),
     contextTokens: usage.tokens,
     contextWindow: usage.window,

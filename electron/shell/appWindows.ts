@@ -92,9 +92,13 @@ export class AppWindows {
     return !!open && !open.win.isDestroyed() && isTrustedSender(event.senderFrame, open.win.webContents.mainFrame, this.options.app);
   }
 
-  /** Quitting: the sessions the windows show now are what comes back. */
+  /**
+   * Quitting: the sessions the windows show now are what comes back. With no window open there is nothing
+   * to write: closing the last one saved it (the app quits then, but on macOS), and the quit that follows
+   * flushing the core comes after every window has closed.
+   */
   quit(): void {
-    this.save();
+    if (this.open.size > 0) this.save();
     this.quitting = true;
   }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BatonEvent, CallInput, CallOutput, Channel } from '../../shared/contract';
 import { texts } from '../../shared/texts';
-import type { Core } from '../../electron/core/BatonCore';
+import type { Core, CoreView } from '../../electron/core/BatonCore';
 import { useFakeAnthropic } from '../fakeAnthropic';
 import { SessionManager } from '../../electron/core/session/SessionManager';
 import { VIEW_WINDOW } from '../../electron/core/session/branchWindow';
@@ -14,6 +14,8 @@ import { startCore } from '../support/testApp';
 const fake = useFakeAnthropic();
 let dataDir: string;
 let core: Core;
+/** The window the calls come from. */
+let view: CoreView;
 let events: BatonEvent[];
 
 beforeEach(() => {
@@ -28,12 +30,19 @@ afterEach(async () => {
 function boot(withKey = true): Core {
   const started = startCore({ modelUrl: fake.url, apiKey: withKey ? 'test-key' : undefined, dataDir });
   events = [];
-  started.subscribe((e) => events.push(e));
+  view = started.connect();
+  view.subscribe((e) => events.push(e));
   return started;
 }
 
+/** The session the view shows. */
+function shown(): string {
+  if (view.sessionId === undefined) throw new Error('the view shows no session');
+  return view.sessionId;
+}
+
 async function call<C extends Channel>(channel: C, input: CallInput<C>): Promise<CallOutput<C>> {
-  const result = await core.dispatch(channel, input, true);
+  const result = await view.dispatch(channel, input, true);
   if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
   return result.data as CallOutput<C>;
 }
@@ -41,7 +50,8 @@ async function call<C extends Channel>(channel: C, input: CallInput<C>): Promise
 async function chat(text: string): Promise<void> {
   const ends = () => events.filter((e) => e.type === 'agent_end').length;
   const before = ends();
-  await call('chat.send', { text });
+  const sessionId = view.sessionId ?? (await call('sessions.open', {})).header.id;
+  await call('chat.send', { sessionId, text });
   await expect.poll(ends).toBe(before + 1);
 }
 
@@ -74,9 +84,12 @@ describe('BatonCore', () => {
     await chat('Use steel, not wood');
     const parent = await call('sessions.open', {});
     fake.enqueue({ kind: 'text', text: '## Goal\nBuild a steel bridge' });
-    const result = await call('handoff.start', { focus: 'materials' });
+    const result = await call('handoff.start', { sessionId: parent.header.id, focus: 'materials' });
     expect(result.status).toBe('done');
     if (result.status !== 'done') return;
+    // The view that showed the old session shows the new one.
+    expect(view.sessionId).toBe(result.session.header.id);
+    expect(events.filter((e) => e.type === 'session_switched').at(-1)).toMatchObject({ session: { header: { id: result.session.header.id } } });
     expect(result.session.header).toMatchObject({ parentSession: parent.header.id, origin: 'handoff' });
     expect(result.session.parentTitle).toBe('We are building a bridge');
     expect(result.missingSections.length).toBeGreaterThan(0);
@@ -102,9 +115,10 @@ describe('BatonCore', () => {
     await chat('one');
     await chat('two');
     fake.enqueue({ kind: 'text', text: 'draft document' });
-    const review = await call('handoff.start', { review: true });
+    const sessionId = shown();
+    const review = await call('handoff.start', { sessionId, review: true });
     expect(review).toMatchObject({ status: 'review', document: 'draft document' });
-    const done = await call('handoff.commit', { document: 'edited document' });
+    const done = await call('handoff.commit', { sessionId, document: 'edited document' });
     expect(done.status).toBe('done');
     if (done.status !== 'done') return;
     const card = done.session.entries.find((e) => e.type === 'custom_message' && e.customType === 'handoff');
@@ -113,8 +127,9 @@ describe('BatonCore', () => {
   });
 
   it('refuses a handoff with fewer than two messages, and writes nothing', async () => {
+    const { header } = await call('sessions.open', {});
     const files = sessionFiles();
-    expect(await call('handoff.start', {})).toEqual({ status: 'refused', message: texts.nothingToHandOff });
+    expect(await call('handoff.start', { sessionId: header.id })).toEqual({ status: 'refused', message: texts.nothingToHandOff });
     expect(sessionFiles()).toEqual(files);
     expect(fake.messageRequests()).toHaveLength(0);
   });
@@ -147,18 +162,19 @@ describe('BatonCore', () => {
     core = boot();
     await call('sessions.new', {});
     events.length = 0;
-    const view = await call('sessions.open', { id });
+    const opened = await call('sessions.open', { id });
+    // The tail while the file is read; the call answers with the whole view.
     const switched = events.flatMap((e) => (e.type === 'session_switched' ? [e.session] : []));
-    expect(switched).toHaveLength(2);
+    expect(switched).toHaveLength(1);
     const preview = switched[0]!;
     expect(preview.header.id).toBe(id);
     expect(preview.entries.length).toBeLessThanOrEqual(60);
-    expect(preview.entries.at(-1)).toEqual(view.entries.at(-1));
+    expect(preview.entries.at(-1)).toEqual(opened.entries.at(-1));
 
-    expect(view.entries).toHaveLength(VIEW_WINDOW);
-    expect(view.firstEntryIndex).toBe(150);
-    expect(JSON.stringify(view.entries.at(-1))).toContain(`message ${VIEW_WINDOW + 149}`);
-    const older = await call('sessions.entries', { id, end: view.firstEntryIndex, limit: 100 });
+    expect(opened.entries).toHaveLength(VIEW_WINDOW);
+    expect(opened.firstEntryIndex).toBe(150);
+    expect(JSON.stringify(opened.entries.at(-1))).toContain(`message ${VIEW_WINDOW + 149}`);
+    const older = await call('sessions.entries', { id, end: opened.firstEntryIndex, limit: 100 });
     expect(older.start).toBe(50);
     expect(JSON.stringify(older.entries[0])).toContain('message 50');
     expect(JSON.stringify(older.entries.at(-1))).toContain('message 149');
@@ -172,10 +188,10 @@ describe('BatonCore', () => {
     const holder = SessionManager.open(join(dataDir, 'sessions', sessionFiles().find((f) => f.includes(id))!));
     try {
       events.length = 0;
-      expect(await core.dispatch('sessions.open', { id }, true)).toMatchObject({ ok: false, error: { code: 'busy' } });
+      expect(await view.dispatch('sessions.open', { id }, true)).toMatchObject({ ok: false, error: { code: 'busy' } });
       const switched = events.flatMap((e) => (e.type === 'session_switched' ? [e.session.header.id] : []));
-      expect(switched.at(-1)).toBe(current.header.id);
-      expect((await call('sessions.open', {})).header.id).toBe(current.header.id);
+      expect(switched).toEqual([id, current.header.id]);
+      expect(view.sessionId).toBe(current.header.id);
     } finally {
       holder.close();
     }
@@ -195,15 +211,19 @@ describe('BatonCore', () => {
   it('deletes the open session even when it is still empty', async () => {
     const empty = await call('sessions.open', {});
     await call('sessions.delete', { id: empty.header.id });
+    // The view that showed it shows a fresh session.
+    const switched = events.filter((e) => e.type === 'session_switched').at(-1);
+    expect(switched?.type === 'session_switched' && switched.session.header.id).toBe(view.sessionId);
     const now = await call('sessions.open', {});
+    expect(now.header.id).toBe(view.sessionId);
     expect(now.header.id).not.toBe(empty.header.id);
     expect(sessionFiles().some((f) => f.includes(empty.header.id))).toBe(false);
     expect((await call('sessions.list', {})).map((s) => s.id)).toEqual([now.header.id]);
   });
 
   it('checks a link before anything opens it; web mode hands a safe one back to the page', async () => {
-    expect(await core.dispatch('shell.openExternal', { url: 'javascript:alert(1)' }, true)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await core.dispatch('shell.openExternal', { url: 'file:///etc/passwd' }, true)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await view.dispatch('shell.openExternal', { url: 'javascript:alert(1)' }, true)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await view.dispatch('shell.openExternal', { url: 'file:///etc/passwd' }, true)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await call('shell.openExternal', { url: 'https://example.com/docs' })).toEqual({ opened: false });
   });
 
@@ -214,8 +234,9 @@ describe('BatonCore', () => {
   it('asks for a key instead of writing anything when none is configured', async () => {
     await core.dispose();
     core = boot(false);
+    const { header } = await call('sessions.open', {});
     const before = readFileSync(join(dataDir, 'sessions', sessionFiles()[0]!), 'utf8');
-    const result = await core.dispatch('chat.send', { text: 'hello' }, true);
+    const result = await view.dispatch('chat.send', { sessionId: header.id, text: 'hello' }, true);
     expect(result).toMatchObject({ ok: false, error: { code: 'no_api_key' } });
     expect(readFileSync(join(dataDir, 'sessions', sessionFiles()[0]!), 'utf8')).toBe(before);
   });
@@ -233,22 +254,23 @@ describe('BatonCore', () => {
     expect(now.header.id).not.toBe(first.header.id);
     expect(sessionFiles().some((f) => f.includes(first.header.id))).toBe(false);
     expect(existsSync(join(dataDir, 'sessions'))).toBe(true);
-    expect(await core.dispatch('sessions.open', { id: first.header.id }, true)).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await view.dispatch('sessions.open', { id: first.header.id }, true)).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
   it('edits, regenerates and switches versions through the calls; the view is the branch shown', async () => {
     await chat('q1');
     await chat('q2');
-    const view = await call('sessions.open', {});
-    const idOf = (v: typeof view, text: string) => {
+    const opened = await call('sessions.open', {});
+    const sessionId = opened.header.id;
+    const idOf = (v: typeof opened, text: string) => {
       const found = v.entries.find((e) => e.type === 'message' && JSON.stringify(e.message.content).includes(`"${text}"`));
       if (!found) throw new Error(`no ${text}`);
       return found.id;
     };
-    const q2 = idOf(view, 'q2');
+    const q2 = idOf(opened, 'q2');
     const ends = () => events.filter((e) => e.type === 'agent_end').length;
     const before = ends();
-    await call('chat.edit', { entryId: q2, text: 'q2 edited' });
+    await call('chat.edit', { sessionId, entryId: q2, text: 'q2 edited' });
     await expect.poll(ends).toBe(before + 1);
     const edited = await call('sessions.open', {});
     const q2b = idOf(edited, 'q2 edited');
@@ -256,10 +278,10 @@ describe('BatonCore', () => {
     expect(edited.versions).toEqual({ [q2b]: [q2, q2b] });
     expect(events.some((e) => e.type === 'branch_changed')).toBe(true);
 
-    await call('chat.regenerate', { entryId: idOf(edited, 'OK: q2 edited') });
+    await call('chat.regenerate', { sessionId, entryId: idOf(edited, 'OK: q2 edited') });
     await expect.poll(ends).toBe(before + 2);
 
-    const shown = await call('sessions.switchBranch', { entryId: q2 });
+    const shown = await call('sessions.switchBranch', { sessionId, entryId: q2 });
     expect(shown.entries.filter((e) => e.type === 'message').map((e) => e.type === 'message' && e.message.content[0])).toEqual([
       { type: 'text', text: 'q1' },
       { type: 'text', text: 'OK: q1' },
@@ -279,30 +301,32 @@ describe('BatonCore', () => {
 
   it('answers not_found for ids it does not know and busy while a reply streams', async () => {
     await chat('q1');
-    const view = await call('sessions.open', {});
-    const q1 = view.entries.find((e) => e.type === 'message')!.id;
+    const opened = await call('sessions.open', {});
+    const sessionId = opened.header.id;
+    const q1 = opened.entries.find((e) => e.type === 'message')!.id;
     const failed = async (channel: Channel, input: unknown) => {
-      const result = await core.dispatch(channel, input, true);
+      const result = await view.dispatch(channel, input, true);
       return result.ok ? 'ok' : result.error.code;
     };
-    expect(await failed('chat.edit', { entryId: 'nope', text: 'x' })).toBe('not_found');
-    expect(await failed('chat.regenerate', { entryId: 'nope' })).toBe('not_found');
-    expect(await failed('sessions.switchBranch', { entryId: 'nope' })).toBe('not_found');
+    expect(await failed('chat.send', { sessionId: 'nope', text: 'x' })).toBe('not_found');
+    expect(await failed('chat.edit', { sessionId, entryId: 'nope', text: 'x' })).toBe('not_found');
+    expect(await failed('chat.regenerate', { sessionId, entryId: 'nope' })).toBe('not_found');
+    expect(await failed('sessions.switchBranch', { sessionId, entryId: 'nope' })).toBe('not_found');
     expect(await failed('sessions.entries', { id: 'nope', end: 1, limit: 1 })).toBe('not_found');
-    expect(await failed('chat.queue.remove', { queue: 'steering', index: 0, text: 'never queued' })).toBe('not_found');
-    expect(await failed('chat.edit', { entryId: q1, text: '' })).toBe('invalid_input');
-    expect(await failed('chat.queue.edit', { queue: 'sideways', index: 0, text: 'a', newText: 'b' })).toBe('invalid_input');
+    expect(await failed('chat.queue.remove', { sessionId, queue: 'steering', index: 0, text: 'never queued' })).toBe('not_found');
+    expect(await failed('chat.edit', { sessionId, entryId: q1, text: '' })).toBe('invalid_input');
+    expect(await failed('chat.queue.edit', { sessionId, queue: 'sideways', index: 0, text: 'a', newText: 'b' })).toBe('invalid_input');
 
     fake.enqueue({ kind: 'text', text: 'a slow answer', chunkSize: 1, delayMs: 40 });
-    await call('chat.send', { text: 'q2' });
-    expect(await failed('chat.edit', { entryId: q1, text: 'x' })).toBe('busy');
-    expect(await failed('chat.regenerate', { entryId: q1 })).toBe('busy');
-    expect(await failed('sessions.switchBranch', { entryId: q1 })).toBe('busy');
-    expect(await call('chat.send', { text: 'queued' })).toEqual({ queued: true });
-    await call('chat.queue.edit', { queue: 'steering', index: 0, text: 'queued', newText: 'queued, edited' });
+    await call('chat.send', { sessionId, text: 'q2' });
+    expect(await failed('chat.edit', { sessionId, entryId: q1, text: 'x' })).toBe('busy');
+    expect(await failed('chat.regenerate', { sessionId, entryId: q1 })).toBe('busy');
+    expect(await failed('sessions.switchBranch', { sessionId, entryId: q1 })).toBe('busy');
+    expect(await call('chat.send', { sessionId, text: 'queued' })).toEqual({ queued: true });
+    await call('chat.queue.edit', { sessionId, queue: 'steering', index: 0, text: 'queued', newText: 'queued, edited' });
     expect(events.filter((e) => e.type === 'queue_changed').at(-1)).toMatchObject({ steering: ['queued, edited'] });
-    await call('chat.queue.remove', { queue: 'steering', index: 0, text: 'queued, edited' });
+    await call('chat.queue.remove', { sessionId, queue: 'steering', index: 0, text: 'queued, edited' });
     expect(events.filter((e) => e.type === 'queue_changed').at(-1)).toMatchObject({ steering: [] });
-    await call('chat.stop', {});
+    await call('chat.stop', { sessionId });
   });
 });

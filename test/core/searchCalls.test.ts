@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BatonEvent, CallInput, CallOutput, Channel } from '../../shared/contract';
-import type { Core } from '../../electron/core/BatonCore';
+import type { Core, CoreView } from '../../electron/core/BatonCore';
 import { SessionManager } from '../../electron/core/session/SessionManager';
 import { useFakeAnthropic } from '../fakeAnthropic';
 import { startCore } from '../support/testApp';
@@ -14,6 +14,8 @@ import { startCore } from '../support/testApp';
 const fake = useFakeAnthropic();
 let dataDir: string;
 let core: Core;
+/** The window the calls come from. */
+let view: CoreView;
 let events: BatonEvent[];
 
 beforeEach(() => {
@@ -27,12 +29,13 @@ afterEach(async () => {
 function boot(): Core {
   core = startCore({ modelUrl: fake.url, apiKey: 'test-key', dataDir });
   events = [];
-  core.subscribe((e) => events.push(e));
+  view = core.connect();
+  view.subscribe((e) => events.push(e));
   return core;
 }
 
 async function call<C extends Channel>(channel: C, input: CallInput<C>): Promise<CallOutput<C>> {
-  const result = await core.dispatch(channel, input, true);
+  const result = await view.dispatch(channel, input, true);
   if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
   return result.data as CallOutput<C>;
 }
@@ -54,21 +57,22 @@ describe('sessions.list with a query', () => {
   it('finds the open session by a reply as soon as it is saved, with the entry and a snippet', async () => {
     boot();
     fake.enqueue({ kind: 'text', text: 'The capital of Australia is Canberra, not Sydney.' });
-    await call('chat.send', { text: 'What is the capital of Australia?' });
+    const { header } = await call('sessions.open', {});
+    await call('chat.send', { sessionId: header.id, text: 'What is the capital of Australia?' });
     await expect.poll(() => events.some((e) => e.type === 'agent_end')).toBe(true);
 
-    const view = await call('sessions.open', {});
-    const reply = view.entries.filter((e) => e.type === 'message').at(-1)!;
+    const opened = await call('sessions.open', { id: header.id });
+    const reply = opened.entries.filter((e) => e.type === 'message').at(-1)!;
     const [hit, ...rest] = await call('sessions.list', { query: 'canberra' });
     expect(rest).toEqual([]);
-    expect(hit).toMatchObject({ id: view.header.id, match: { entryId: reply.id, snippet: { text: 'The capital of Australia is Canberra, not Sydney.' } } });
+    expect(hit).toMatchObject({ id: opened.header.id, match: { entryId: reply.id, snippet: { text: 'The capital of Australia is Canberra, not Sydney.' } } });
     expect(hit!.match!.snippet!.highlights).toEqual([[28, 36]]);
     // A title match (the first prompt is the title) opens as before, without a message match.
     const byTitle = await call('sessions.list', { query: 'capital australia' });
-    expect(byTitle.map((s) => s.id)).toEqual([view.header.id]);
+    expect(byTitle.map((s) => s.id)).toEqual([opened.header.id]);
     expect(byTitle[0]).not.toHaveProperty('match');
     // No query: the whole history.
-    expect((await call('sessions.list', {})).map((s) => s.id)).toEqual([view.header.id]);
+    expect((await call('sessions.list', {})).map((s) => s.id)).toEqual([opened.header.id]);
   });
 
   it('builds the index of existing sessions in the background at startup, saying how far it got, and saves it at shutdown', async () => {
@@ -91,7 +95,7 @@ describe('sessions.list with a query', () => {
 
   it('refuses a query longer than the contract allows', async () => {
     boot();
-    const result = await core.dispatch('sessions.list', { query: 'x'.repeat(501) }, true);
+    const result = await view.dispatch('sessions.list', { query: 'x'.repeat(501) }, true);
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   });
 });

@@ -130,7 +130,7 @@ describe('ChatView', () => {
     expect(buttonNamed(card, 'Hide document')?.getAttribute('aria-expanded')).toBe('true');
 
     await click(buttonNamed(card, texts.continuedFrom('Parser work')));
-    expect(fake.callsTo('sessions.open')).toEqual([{ id: 'parent-id' }]);
+    expect(fake.callsTo('sessions.open')).toEqual([{}, { id: 'parent-id' }]);
   });
 
   it('a complete document says so; a card from before the savings were kept shows none', async () => {

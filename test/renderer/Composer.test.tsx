@@ -24,7 +24,7 @@ describe('Composer', () => {
     await key(box, 'Enter', { shiftKey: true });
     expect(fake.callsTo('chat.send')).toHaveLength(0);
     await key(box, 'Enter');
-    expect(fake.callsTo('chat.send')).toEqual([{ text: 'hello', mode: 'steer' }]);
+    expect(fake.callsTo('chat.send')).toEqual([{ sessionId: 's1', text: 'hello', mode: 'steer' }]);
     expect(box.value).toBe('');
   });
 
@@ -40,14 +40,14 @@ describe('Composer', () => {
 
     await step(() => store.getState().setComposerText(pasted.slice(1)));
     await key(box, 'Enter');
-    expect(fake.callsTo('chat.send')).toEqual([{ text: pasted.slice(1), mode: 'steer' }]);
+    expect(fake.callsTo('chat.send')).toEqual([{ sessionId: 's1', text: pasted.slice(1), mode: 'steer' }]);
   });
 
   it('Alt+Enter queues a follow-up', async () => {
     const { box, fake } = await composer({ 'sessions.open': () => sessionView({ isStreaming: true }) });
     await type(box, 'after that');
     await key(box, 'Enter', { altKey: true });
-    expect(fake.callsTo('chat.send')).toEqual([{ text: 'after that', mode: 'followUp' }]);
+    expect(fake.callsTo('chat.send')).toEqual([{ sessionId: 's1', text: 'after that', mode: 'followUp' }]);
   });
 
   it('shows Stop only while streaming, and Stop stops', async () => {
@@ -57,7 +57,7 @@ describe('Composer', () => {
     await step(() => fake.emit({ type: 'agent_start', sessionId: 's1' }));
     expect(store.getState().session?.isStreaming).toBe(true);
     await click(buttonNamed(container, 'Stop'));
-    expect(fake.callsTo('chat.stop')).toEqual([{}]);
+    expect(fake.callsTo('chat.stop')).toEqual([{ sessionId: 's1' }]);
   });
 
   it('"/" lists the commands with hints; arrows move, Tab completes, Enter runs a complete one', async () => {

@@ -51,7 +51,7 @@ describe('Hand off dialog', () => {
     await key(window, 'H', { ctrlKey: true, shiftKey: true });
     await type(byLabel(dialog()!, 'Focus (optional)') as HTMLTextAreaElement, 'the tests');
     await click(buttonNamed(dialog()!, 'Generate handoff'));
-    expect(fake.callsTo('handoff.start')).toEqual([{ focus: 'the tests', review: false }]);
+    expect(fake.callsTo('handoff.start')).toEqual([{ sessionId: 's1', focus: 'the tests', review: false }]);
 
     await step(() => fake.emit({ type: 'handoff_progress', sessionId: 's1', phase: 'generating', text: '## Goal\nMake **it** work' }));
     // Rendered as the document will read, not as raw Markdown.
@@ -88,7 +88,7 @@ describe('Hand off dialog', () => {
     await click(buttonNamed(document, 'Hand off'));
     expect(buttonNamed(dialog()!, 'Generate and review')?.type).toBe('submit');
     await click(buttonNamed(dialog()!, 'Generate and review'));
-    expect(fake.callsTo('handoff.start')).toEqual([{ focus: undefined, review: true }]);
+    expect(fake.callsTo('handoff.start')).toEqual([{ sessionId: 's1', focus: undefined, review: true }]);
     await finish({ status: 'review', document: '## Goal\nOld', missingSections: ['Progress'], trimmedMessages: 0 });
 
     const doc = byLabel(dialog()!, 'Handoff document') as HTMLTextAreaElement;
@@ -96,7 +96,7 @@ describe('Hand off dialog', () => {
     expect(dialog()!.textContent).toContain('missing sections: Progress');
     await type(doc, '## Goal\nNew');
     await click(buttonNamed(dialog()!, 'Start new session'));
-    expect(fake.callsTo('handoff.commit')).toEqual([{ document: '## Goal\nNew' }]);
+    expect(fake.callsTo('handoff.commit')).toEqual([{ sessionId: 's1', document: '## Goal\nNew' }]);
     expect(document.querySelector('[role="alert"]')?.textContent).toBe(texts.handoffFailed('disk full'));
   });
 
@@ -126,7 +126,7 @@ describe('Hand off dialog', () => {
     await click(buttonNamed(document, 'Hand off'));
     await click(buttonNamed(dialog()!, 'Generate and review'));
     expect(fake.callsTo('settings.set')).toEqual([{ reviewFirst: true }]);
-    expect(fake.callsTo('handoff.start')).toEqual([{ focus: undefined, review: true }]);
+    expect(fake.callsTo('handoff.start')).toEqual([{ sessionId: 's1', focus: undefined, review: true }]);
     await finish({ status: 'cancelled' });
     await click(buttonNamed(document, 'Hand off'));
     expect(buttonNamed(dialog()!, 'Generate and review')?.type).toBe('submit');
@@ -141,7 +141,7 @@ describe('Hand off dialog', () => {
     expect(fake.callsTo('handoff.start')).toHaveLength(0);
     await type(focus, 'the parser');
     await key(focus, 'Enter');
-    expect(fake.callsTo('handoff.start')).toEqual([{ focus: 'the parser', review: true }]);
+    expect(fake.callsTo('handoff.start')).toEqual([{ sessionId: 's1', focus: 'the parser', review: true }]);
     expect(fake.callsTo('settings.set')).toHaveLength(0); // the default was used: nothing changes
   });
 
@@ -150,7 +150,7 @@ describe('Hand off dialog', () => {
     const { fake, finish } = await app({ 'settings.set': () => new Promise((r) => (answer = r)) });
     await click(buttonNamed(document, 'Hand off'));
     await click(buttonNamed(dialog()!, 'Generate and review'));
-    expect(fake.callsTo('handoff.start')).toEqual([{ focus: undefined, review: true }]);
+    expect(fake.callsTo('handoff.start')).toEqual([{ sessionId: 's1', focus: undefined, review: true }]);
     await step(() => answer({ ok: false, error: { code: 'storage', message: 'settings file is read-only' } }));
     await settle();
     expect(document.querySelector('[role="alert"]')?.textContent).toContain('settings file is read-only');

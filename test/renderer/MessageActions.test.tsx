@@ -74,7 +74,7 @@ describe('the actions of a message', () => {
     expect(rows).toHaveLength(3);
     expect(rows[2]!.querySelector('img')?.getAttribute('alt')).toBe('chart.png');
     await click(buttonNamed(rows[2]!, 'Retry'));
-    expect(fake.callsTo('chat.regenerate')).toEqual([{ entryId: filesAlone.id }]);
+    expect(fake.callsTo('chat.regenerate')).toEqual([{ sessionId: 's1', entryId: filesAlone.id }]);
 
     await click(buttonNamed(row(container, 'What is this?'), 'Edit message'));
     expect((byLabel(container, 'Edit message') as HTMLTextAreaElement).value).toBe('What is this?');
@@ -100,7 +100,7 @@ describe('the actions of a message', () => {
     expect(document.activeElement).toBe(box);
     await type(box, 'New question');
     await click(buttonNamed(container, 'Save and send'));
-    expect(fake.callsTo('chat.edit')).toEqual([{ entryId: question.id, text: 'New question' }]);
+    expect(fake.callsTo('chat.edit')).toEqual([{ sessionId: 's1', entryId: question.id, text: 'New question' }]);
     expect(byLabel(container, 'Edit message')?.tagName).not.toBe('TEXTAREA');
   });
 
@@ -136,7 +136,7 @@ describe('the actions of a message', () => {
     const reply = messageEntry('assistant', 'Answer');
     const { container, fake } = await chat([messageEntry('user', 'Question'), reply]);
     await click(buttonNamed(row(container, 'Answer'), 'Regenerate'));
-    expect(fake.callsTo('chat.regenerate')).toEqual([{ entryId: reply.id }]);
+    expect(fake.callsTo('chat.regenerate')).toEqual([{ sessionId: 's1', entryId: reply.id }]);
   });
 
   it('Retry is on a failed or stopped reply, and on a message whose reply never came', async () => {
@@ -148,7 +148,7 @@ describe('the actions of a message', () => {
     await click(buttonNamed(row(container, 'Half'), 'Retry'));
     await click(buttonNamed(row(container, 'Cut'), 'Retry'));
     await click(buttonNamed(row(container, 'Still waiting'), 'Retry'));
-    expect(fake.callsTo('chat.regenerate')).toEqual([{ entryId: failed.id }, { entryId: stopped.id }, { entryId: unanswered.id }]);
+    expect(fake.callsTo('chat.regenerate')).toEqual([{ sessionId: 's1', entryId: failed.id }, { sessionId: 's1', entryId: stopped.id }, { sessionId: 's1', entryId: unanswered.id }]);
     expect(buttonNamed(row(container, 'One'), 'Retry')).toBeNull(); // answered
   });
 
@@ -177,7 +177,7 @@ describe('versions', () => {
     expect(buttonNamed(row(container, 'Question'), 'Previous version')).toBeNull();
 
     await click(buttonNamed(answer, 'Previous version'));
-    expect(fake.callsTo('sessions.switchBranch')).toEqual([{ entryId: first.id }]);
+    expect(fake.callsTo('sessions.switchBranch')).toEqual([{ sessionId: 's1', entryId: first.id }]);
     const shown = row(container, 'First answer');
     expect(shown.querySelector('.version-count')?.textContent).toBe('1 / 3');
     expect(buttonNamed(shown, 'Previous version')?.disabled).toBe(true);
@@ -186,7 +186,7 @@ describe('versions', () => {
     expect(document.activeElement).toBe(buttonNamed(shown, 'Next version'));
 
     await click(buttonNamed(shown, 'Next version'));
-    expect(fake.callsTo('sessions.switchBranch')).toEqual([{ entryId: first.id }, { entryId: second.id }]);
+    expect(fake.callsTo('sessions.switchBranch')).toEqual([{ sessionId: 's1', entryId: first.id }, { sessionId: 's1', entryId: second.id }]);
   });
 
   it('the branch_changed event replaces the rows and keeps the queued messages', async () => {
@@ -231,7 +231,7 @@ describe('with how replies end, thinking and handoff exchanges', () => {
     expect(buttonNamed(container, 'Retry')).toBeNull();
     await click(buttonNamed(row(container, 'Not that one.'), 'Regenerate'));
     await click(buttonNamed(row(container, 'The first half'), 'Regenerate'));
-    expect(fake.callsTo('chat.regenerate')).toEqual([{ entryId: refused.id }, { entryId: cut.id }]);
+    expect(fake.callsTo('chat.regenerate')).toEqual([{ sessionId: 's1', entryId: refused.id }, { sessionId: 's1', entryId: cut.id }]);
   });
 
   it('a new version of a reply that thought shows its Thinking section and its place among the versions; Copy message copies the text', async () => {
@@ -273,7 +273,7 @@ describe('with how replies end, thinking and handoff exchanges', () => {
     expect(row(container, 'a1').querySelector('.version-count')?.textContent).toBe('1 / 2');
     expect(row(container, 'q2').querySelector('.version-count')?.textContent).toBe('2 / 2');
     await click(buttonNamed(row(container, 'q2'), 'Previous version'));
-    expect(fake.callsTo('sessions.switchBranch')).toEqual([{ entryId: 'q2a' }]);
+    expect(fake.callsTo('sessions.switchBranch')).toEqual([{ sessionId: 's1', entryId: 'q2a' }]);
   });
 });
 
@@ -285,7 +285,7 @@ describe('Escape', () => {
     expect(store.getState().ui.settingsOpen).toBe(false);
     expect(fake.callsTo('chat.stop')).toEqual([]);
     await step(() => store.getState().escape());
-    expect(fake.callsTo('chat.stop')).toEqual([{}]);
+    expect(fake.callsTo('chat.stop')).toEqual([{ sessionId: 's1' }]);
   });
 });
 
@@ -302,10 +302,10 @@ describe('queued messages', () => {
     expect(box.tagName).toBe('TEXTAREA');
     await type(box, 'steer that');
     await key(box, 'Enter');
-    expect(ctx.fake.callsTo('chat.queue.edit')).toEqual([{ queue: 'steering', index: 0, text: 'steer this', newText: 'steer that' }]);
+    expect(ctx.fake.callsTo('chat.queue.edit')).toEqual([{ sessionId: 's1', queue: 'steering', index: 0, text: 'steer this', newText: 'steer that' }]);
 
     await click(buttonNamed(view.container.querySelectorAll('li')[1]!, 'Remove queued message'));
-    expect(ctx.fake.callsTo('chat.queue.remove')).toEqual([{ queue: 'followUp', index: 0, text: 'then this' }]);
+    expect(ctx.fake.callsTo('chat.queue.remove')).toEqual([{ sessionId: 's1', queue: 'followUp', index: 0, text: 'then this' }]);
 
     // Escape drops an edit, and the reply keeps streaming.
     const second = view.container.querySelectorAll('li')[1]!;

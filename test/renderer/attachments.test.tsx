@@ -62,7 +62,7 @@ describe('composer attachments', () => {
 
     await type(box, 'Read this');
     await key(box, 'Enter');
-    expect(fake.callsTo('chat.send')).toEqual([{ text: 'Read this', mode: 'steer', attachments: ['att-1'] }]);
+    expect(fake.callsTo('chat.send')).toEqual([{ sessionId: 's1', text: 'Read this', mode: 'steer', attachments: ['att-1'] }]);
     expect(buttonNamed(container, 'Remove manual.pdf')).toBeNull();
     expect(box.value).toBe('');
   });
@@ -71,7 +71,7 @@ describe('composer attachments', () => {
     const { container, fake, store } = await composer(acceptingCore().handlers);
     await step(() => store.getState().attachFiles([file('a.png', 'png bytes', 'image/png')]));
     await click(buttonNamed(container, 'Send'));
-    expect(fake.callsTo('chat.send')).toEqual([{ text: '', mode: 'steer', attachments: ['att-1'] }]);
+    expect(fake.callsTo('chat.send')).toEqual([{ sessionId: 's1', text: '', mode: 'steer', attachments: ['att-1'] }]);
   });
 
   it('refuses a file with its error in the alert region; the typed text and the other chips stay', async () => {

@@ -70,7 +70,7 @@ describe('a handoff that starts by itself', () => {
     const child: SessionView = sessionView({ id: 'child', header: { type: 'session', version: 1, id: 'child', timestamp: '', parentSession: 's1', origin: 'handoff' } });
     await step(() =>
       fake.emit({
-        type: 'handoff_auto_result',
+        type: 'handoff_result',
         sessionId: 's1',
         result: { status: 'done', document: '## Goal\nOn', missingSections: [], contextBefore: 170_000, contextAfter: 900, trimmedMessages: 0, session: child },
       }),
@@ -83,7 +83,7 @@ describe('a handoff that starts by itself', () => {
   it('with review first it stops at the review, like one the user started', async () => {
     const { fake } = await app({ 'settings.get': () => ({ ...settings, reviewFirst: true }) });
     await step(() => fake.emit({ type: 'handoff_auto', sessionId: 's1', review: true }));
-    await step(() => fake.emit({ type: 'handoff_auto_result', sessionId: 's1', result: { status: 'review', document: '## Goal\nOn', missingSections: [], trimmedMessages: 0 } }));
+    await step(() => fake.emit({ type: 'handoff_result', sessionId: 's1', result: { status: 'review', document: '## Goal\nOn', missingSections: [], trimmedMessages: 0 } }));
     expect((byLabel(dialogNamed('Hand off')!, 'Handoff document') as HTMLTextAreaElement).value).toBe('## Goal\nOn');
     expect(dialogNamed('Hand off')!.textContent).toContain('so this session is handed off automatically'); // still saying why it opened
     expect(buttonNamed(dialogNamed('Hand off')!, 'Start new session')).not.toBeNull();
@@ -94,18 +94,21 @@ describe('a handoff that starts by itself', () => {
     await step(() => fake.emit({ type: 'handoff_auto', sessionId: 's1', review: false }));
     await key(window, 'Escape');
     expect(fake.callsTo('handoff.cancel')).toHaveLength(1);
-    await step(() => fake.emit({ type: 'handoff_auto_result', sessionId: 's1', result: { status: 'cancelled' } }));
+    await step(() => fake.emit({ type: 'handoff_result', sessionId: 's1', result: { status: 'cancelled' } }));
     expect(dialogNamed('Hand off')).toBeUndefined();
     expect(document.querySelector('[role="status"]')?.textContent).toContain(texts.handoffCancelled);
   });
 
-  it("another handoff's result is not this one's", async () => {
+  it('a handoff this view started ends with its call\'s answer, told once', async () => {
     let answer!: (r: unknown) => void;
-    const { fake } = await app({ 'handoff.start': () => new Promise((r) => (answer = r)) });
+    const { fake, store } = await app({ 'handoff.start': () => new Promise((r) => (answer = r)) });
     await click(buttonNamed(document, 'Hand off'));
     await click(buttonNamed(dialogNamed('Hand off')!, 'Generate handoff'));
-    await step(() => fake.emit({ type: 'handoff_auto_result', sessionId: 's1', result: { status: 'cancelled' } }));
+    // The core tells every view of the session how it ended, this one too, before the call answers.
+    await step(() => fake.emit({ type: 'handoff_result', sessionId: 's1', result: { status: 'cancelled' } }));
     expect(buttonNamed(dialogNamed('Hand off')!, 'Cancel')).not.toBeNull(); // still the user's own, generating
     await step(() => answer({ status: 'cancelled' }));
+    expect(dialogNamed('Hand off')).toBeUndefined();
+    expect(store.getState().notices.map((n) => n.text)).toEqual([texts.handoffCancelled]);
   });
 });

@@ -100,7 +100,7 @@ describe('sending', () => {
     await store.getState().submitComposer();
     store.getState().setComposerText('later');
     await store.getState().submitComposer('followUp');
-    expect(fake.callsTo('chat.send')).toEqual([{ text: 'hello', mode: 'steer' }, { text: 'later', mode: 'followUp' }]);
+    expect(fake.callsTo('chat.send')).toEqual([{ sessionId: 's1', text: 'hello', mode: 'steer' }, { sessionId: 's1', text: 'later', mode: 'followUp' }]);
     expect(store.getState().composer.text).toBe('');
   });
 

@@ -51,8 +51,9 @@ const youMessages = (root: ParentNode) =>
 describe('a handoff exchange is one compact row', () => {
   it('done: "Handed off → <title>", the title opens the new session, View document shows what was handed off', async () => {
     const done = outcomeEntry({ outcome: 'done', childSession: 'child-1', childTitle: 'Parser, continued', document: '## Goal\nEdited in review' });
-    const { container, fake } = await chat([...exchangeEntries(1), ...handoffMessages(), done], {
-      'sessions.open': () => sessionView({ id: 'child-1' }),
+    const entries = [...exchangeEntries(1), ...handoffMessages(), done];
+    const { container, fake } = await chat(entries, {
+      'sessions.open': ({ id }) => (id === 'child-1' ? sessionView({ id }) : sessionView({ entries })),
     });
     expect(rowTexts(container)).toEqual([texts.handedOffTo('Parser, continued')]);
     expect(container.textContent).not.toContain(HANDOFF_PROMPT_OPENING);
@@ -70,7 +71,7 @@ describe('a handoff exchange is one compact row', () => {
     const event = new MouseEvent('click', { bubbles: true, cancelable: true });
     await step(() => link.dispatchEvent(event));
     expect(event.defaultPrevented).toBe(true); // the app opens it; the window never navigates
-    expect(fake.callsTo('sessions.open')).toEqual([{ id: 'child-1' }]);
+    expect(fake.callsTo('sessions.open')).toEqual([{}, { id: 'child-1' }]);
   });
 
   it('the title follows a rename of the new session', async () => {

@@ -79,7 +79,7 @@ describe('handoff flow', () => {
     await store.getState().submitComposer();
     expect(store.getState().composer.text).toBe('');
     expect(store.getState().handoff.phase).toBe('generating');
-    expect(fake.callsTo('handoff.start')).toEqual([{ focus: 'keep the API stable', review: false }]);
+    expect(fake.callsTo('handoff.start')).toEqual([{ sessionId: 's1', focus: 'keep the API stable', review: false }]);
     expect(fake.callsTo('chat.send')).toHaveLength(0);
 
     fake.emit({ type: 'handoff_progress', sessionId: 's1', phase: 'generating', text: '## Goal\nShi' });
@@ -104,7 +104,7 @@ describe('handoff flow', () => {
     await settle();
     expect(store.getState().composer.text).toBe('');
     expect(store.getState().handoff.phase).toBe('generating');
-    expect(fake.callsTo('handoff.start')).toEqual([{ focus: undefined, review: false }]);
+    expect(fake.callsTo('handoff.start')).toEqual([{ sessionId: 's1', focus: undefined, review: false }]);
     expect(fake.callsTo('chat.send')).toHaveLength(0);
   });
 
@@ -136,11 +136,11 @@ describe('handoff flow', () => {
     });
     store.getState().requestHandoff();
     await store.getState().generateHandoff();
-    expect(fake.callsTo('handoff.start')).toEqual([{ focus: undefined, review: true }]);
+    expect(fake.callsTo('handoff.start')).toEqual([{ sessionId: 's1', focus: undefined, review: true }]);
     expect(store.getState().handoff).toMatchObject({ phase: 'review', document: 'original' });
     store.getState().setHandoffDocument('edited by me');
     await store.getState().commitHandoff();
-    expect(fake.callsTo('handoff.commit')).toEqual([{ document: 'edited by me' }]);
+    expect(fake.callsTo('handoff.commit')).toEqual([{ sessionId: 's1', document: 'edited by me' }]);
     expect(store.getState().session?.header.id).toBe('child');
   });
 

@@ -8,7 +8,7 @@ import { FALLBACK_MODELS } from '../../shared/models';
 import { DEFAULT_SETTINGS } from '../../shared/settings';
 import { createBatonStore, type BatonStore } from '../../renderer/src/store';
 import { StoreProvider } from '../../renderer/src/store/StoreProvider';
-import type { Deps } from '../../renderer/src/store/types';
+import type { Deps, PageAddress } from '../../renderer/src/store/types';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -60,6 +60,7 @@ function defaultHandlers(): Handlers {
     'models.list': () => [...FALLBACK_MODELS],
     'sessions.open': () => sessionView(),
     'sessions.list': () => [],
+    'sessions.running': () => [],
     'chat.commands': () => [
       { name: 'handoff', hint: '[focus instructions]', description: 'Hand off to a fresh session' },
       { name: 'new', hint: '', description: 'Start a new session' },
@@ -75,6 +76,40 @@ function defaultHandlers(): Handlers {
     'handoff.cancel': () => ({ ok: true }),
     'handoff.discard': () => ({ ok: true }),
     'shell.openExternal': () => ({ opened: true }),
+    // Web mode: the server opens no window, the page opens a tab.
+    'app.openWindow': () => ({ opened: false }),
+  };
+}
+
+/** The page's address, in memory: what the page shows in its address bar, and the tabs it opened. */
+export interface MemoryAddress extends PageAddress {
+  readonly hash: string;
+  /** The fragments of the tabs opened (Open in new window in web mode). */
+  readonly opened: string[];
+  /** The user changes the address (types it, or follows a link to it). */
+  go(hash: string): void;
+}
+
+export function memoryAddress(initial = ''): MemoryAddress {
+  let hash = initial;
+  const listeners = new Set<() => void>();
+  const opened: string[] = [];
+  return {
+    get hash() {
+      return hash;
+    },
+    opened,
+    read: () => hash,
+    write: (next) => void (hash = next),
+    onChange(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    openNew: (next) => void opened.push(next),
+    go(next) {
+      hash = next;
+      listeners.forEach((l) => l());
+    },
   };
 }
 
@@ -146,19 +181,23 @@ export interface Setup {
   fake: FakeApi;
   store: BatonStore;
   frames: ReturnType<typeof manualFrames>;
+  address: MemoryAddress;
 }
 
 /**
  * A store on a fake API, initialised (events subscribed, first session loaded). Pass `init: false`
  * when rendering <App/>, which initialises the store itself.
  */
-export async function setup(handlers: Handlers = {}, { init = true, deps = {} }: { init?: boolean; deps?: Partial<Omit<Deps, 'api'>> } = {}): Promise<Setup> {
+export async function setup(
+  handlers: Handlers = {},
+  { init = true, deps = {}, address = memoryAddress() }: { init?: boolean; deps?: Partial<Omit<Deps, 'api' | 'address'>>; address?: MemoryAddress } = {},
+): Promise<Setup> {
   const fake = fakeApi(handlers);
   const frames = manualFrames();
-  const store = createBatonStore(fake.api, { frame: frames, setTimeout: () => 0, ...deps });
+  const store = createBatonStore(fake.api, { frame: frames, setTimeout: () => 0, address, ...deps });
   if (init) store.getState().init();
   await settle();
-  return { fake, store, frames };
+  return { fake, store, frames, address };
 }
 
 export interface Rendered {

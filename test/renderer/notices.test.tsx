@@ -56,15 +56,18 @@ describe('notices fade, never repeat and never pile up', () => {
 });
 
 describe('one failed handoff, one notice, with Retry', () => {
-  it('the run error and the failure are one alert, "Handoff failed: …"; Retry generates again with the same focus', async () => {
+  it('the failure told to the session\'s views and the call\'s answer are one alert, "Handoff failed: …"; Retry generates again with the same focus', async () => {
     const ctx = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1) }) }, { init: false });
     const { store, fake } = ctx;
     const message = 'The Anthropic API had an internal error (500). Try again.';
     fake.on({
-      'handoff.start': () => {
-        // The run reports its error as an event before the handoff answers.
-        fake.emit({ type: 'error', sessionId: 's1', code: 'server', message });
-        return { status: 'failed', message };
+      'handoff.start': async () => {
+        // The core tells the session's views how the handoff ended, then answers the call (both later
+        // than the call is made, as over any transport).
+        await Promise.resolve();
+        const result = { status: 'failed' as const, message };
+        fake.emit({ type: 'handoff_result', sessionId: 's1', result });
+        return result;
       },
     });
     view = await render(<App />, store);
@@ -77,8 +80,8 @@ describe('one failed handoff, one notice, with Retry', () => {
 
     await click(buttonNamed(alert, 'Retry'));
     expect(fake.callsTo('handoff.start')).toEqual([
-      { focus: 'the parser', review: false },
-      { focus: 'the parser', review: false },
+      { sessionId: 's1', focus: 'the parser', review: false },
+      { sessionId: 's1', focus: 'the parser', review: false },
     ]);
     expect(store.getState().notices.map((n) => n.text)).toEqual([texts.handoffFailed(message)]);
   });
@@ -86,10 +89,7 @@ describe('one failed handoff, one notice, with Retry', () => {
   it('a key problem offers Open settings instead, which opens Settings at the key', async () => {
     const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1) }) }, { init: false });
     fake.on({
-      'handoff.start': () => {
-        fake.emit({ type: 'error', sessionId: 's1', code: 'no_api_key', message: 'The API key was rejected (401).' });
-        return { status: 'failed', message: 'The API key was rejected (401).' };
-      },
+      'handoff.start': () => ({ status: 'failed', message: 'The API key was rejected (401).', code: 'no_api_key' }),
     });
     view = await render(<App />, store);
     await settle();
@@ -113,7 +113,7 @@ describe('Retry repeats the action that failed', () => {
     const alert = document.querySelector('[role="alert"]')!;
     expect(alert.textContent).toContain(message);
     await click(buttonNamed(alert, 'Retry'));
-    expect(fake.callsTo('chat.regenerate')).toEqual([{ entryId: failed.id }]);
+    expect(fake.callsTo('chat.regenerate')).toEqual([{ sessionId: 's1', entryId: failed.id }]);
     await step(() => fake.emit({ type: 'agent_start', sessionId: 's1' }));
     expect(document.querySelector('[role="alert"]')?.textContent ?? '').not.toContain(message);
     expect(store.getState().notices).toEqual([]);
@@ -124,9 +124,26 @@ describe('Retry repeats the action that failed', () => {
     const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: [question] }) });
     await step(() => fake.emit({ type: 'error', sessionId: 's1', code: 'rate_limited', message: 'Rate limited' }));
     await step(() => store.getState().notices[0]!.action!.run());
-    expect(fake.callsTo('chat.regenerate')).toEqual([{ entryId: question.id }]);
+    expect(fake.callsTo('chat.regenerate')).toEqual([{ sessionId: 's1', entryId: question.id }]);
     await step(() => fake.emit({ type: 'error', sessionId: 's1', code: 'storage', message: 'The disk is full' }));
     expect(store.getState().notices.find((n) => n.text === 'The disk is full')?.action).toBeUndefined();
+  });
+
+  it('a conversation too long for the window offers Hand off, which opens the Hand off dialog; a lost connection to the API offers Retry', async () => {
+    const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(2) }) });
+    view = await render(<App />, store);
+    await settle();
+    const tooLong = "The conversation is too long for the model's context window. Hand off to continue. (prompt is too long)";
+    await step(() => fake.emit({ type: 'error', sessionId: 's1', code: 'context_too_long', message: tooLong }));
+    const alert = document.querySelector('[role="alert"]')!;
+    expect(alert.textContent).toContain(tooLong);
+    expect(buttonNamed(alert, 'Retry')).toBeNull();
+    await click(buttonNamed(alert, 'Hand off')!);
+    expect(document.querySelector('[role="dialog"]')?.getAttribute('aria-labelledby')).toBeTruthy();
+    expect(store.getState().handoff.phase).toBe('idle');
+    await step(() => store.getState().closeHandoff());
+    await step(() => fake.emit({ type: 'error', sessionId: 's1', code: 'network', message: 'Could not reach the Anthropic API' }));
+    expect(store.getState().notices.find((n) => n.text === 'Could not reach the Anthropic API')?.action?.label).toBe('Retry');
   });
 
   it('a refused send: Retry sends the same text again and empties the box it came back to', async () => {
@@ -142,8 +159,8 @@ describe('Retry repeats the action that failed', () => {
     refuse = false;
     await step(() => notice!.action!.run());
     expect(fake.callsTo('chat.send')).toEqual([
-      { text: 'Keep this text', mode: 'steer' },
-      { text: 'Keep this text', mode: 'steer' },
+      { sessionId: 's1', text: 'Keep this text', mode: 'steer' },
+      { sessionId: 's1', text: 'Keep this text', mode: 'steer' },
     ]);
     expect(store.getState().composer.text).toBe('');
   });
@@ -162,7 +179,7 @@ describe('Retry repeats the action that failed', () => {
     await step(() => store.getState().openSession('other'));
     fail = false;
     await step(() => store.getState().notices[0]!.action!.run());
-    expect(fake.callsTo('sessions.open')).toEqual([{ id: 'other' }, { id: 'other' }]);
+    expect(fake.callsTo('sessions.open')).toEqual([{}, { id: 'other' }, { id: 'other' }]);
     expect(store.getState().session?.header.id).toBe('other');
   });
 });

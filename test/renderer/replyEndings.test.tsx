@@ -37,7 +37,7 @@ describe('stop reasons', () => {
     const last = messages(container).at(-1)!;
     expect(last.querySelector('.cut-off')?.textContent).toBe(texts.cutOff);
     await click(buttonNamed(last, 'Continue'));
-    expect(fake.callsTo('chat.continue')).toEqual([{}]);
+    expect(fake.callsTo('chat.continue')).toEqual([{ sessionId: 's1' }]);
   });
 
   it('Continue is offered on the last message only, and not while a reply streams', async () => {

@@ -216,7 +216,7 @@ describe('search results', () => {
     expect(document.getElementById(link.getAttribute('aria-describedby')!)?.textContent).toBe('the quokka answer');
 
     await click(link);
-    expect(fake.callsTo('sessions.open')).toEqual([{ id: 's2' }]);
+    expect(fake.callsTo('sessions.open')).toEqual([{}, { id: 's2' }]);
     expect(store.getState().chat.target?.key).toBe(old[1]!.id);
   });
 
@@ -238,7 +238,7 @@ describe('search results', () => {
       'sessions.switchBranch': () => sessionView({ id: 's2', entries: [question!, otherAnswer!], versions: { [otherAnswer!.id]: [otherAnswer!.id, shownAnswer!.id] } }),
     });
     await step(() => store.getState().openSessionAt('s2', otherAnswer!.id));
-    expect(fake.callsTo('sessions.switchBranch')).toEqual([{ entryId: otherAnswer!.id }]);
+    expect(fake.callsTo('sessions.switchBranch')).toEqual([{ sessionId: 's2', entryId: otherAnswer!.id }]);
     expect(store.getState().chat.items.map((item) => item.key)).toEqual([question!.id, otherAnswer!.id]);
     expect(store.getState().chat.target?.key).toBe(otherAnswer!.id);
     expect(store.getState().notices).toEqual([]);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, type BatonEvent } from '../../shared/contract';
+import { texts } from '../../shared/texts';
 import { launchEnv } from '../../scripts/launchEnv.mjs';
 import { apiKeyOf, useFakeAnthropic } from '../fakeAnthropic';
 import { buildDesktopBundles, startDesktopHost, type DesktopHost, type MenuItem } from './desktopHost/desktopHost';
@@ -47,15 +48,22 @@ afterAll(() => {
 const eventsOf = <T extends BatonEvent['type']>(type: T) =>
   desktop.events.filter((e): e is Extract<BatonEvent, { type: T }> => e.type === type);
 
-/** Sends a message and waits until the agent has answered it. */
-async function chat(text: string): Promise<void> {
+/** The session the first window shows after `channel` (sessions.open or sessions.new) there. */
+async function show(channel: 'sessions.open' | 'sessions.new'): Promise<string> {
+  const result = await desktop.call(channel, {});
+  if (!result.ok) throw new Error(result.error.message);
+  return result.data.header.id;
+}
+
+/** Sends a message in the session and waits until the agent has answered it. */
+async function chat(sessionId: string, text: string): Promise<void> {
   const before = eventsOf('agent_end').length;
-  expect(await desktop.call('chat.send', { text })).toEqual({ ok: true, data: { queued: false } });
+  expect(await desktop.call('chat.send', { sessionId, text })).toEqual({ ok: true, data: { queued: false } });
   await expect.poll(() => eventsOf('agent_end').length).toBe(before + 1);
 }
 
-function sessionLines(id: string): Record<string, unknown>[] {
-  const sessions = join(dataDir, 'sessions');
+function sessionLines(id: string, inDataDir = dataDir): Record<string, unknown>[] {
+  const sessions = join(inDataDir, 'sessions');
   const file = readdirSync(sessions).find((name) => name.includes(id) && name.endsWith('.jsonl'));
   expect(file, `a session file for ${id}`).toBeDefined();
   return readFileSync(join(sessions, file!), 'utf8')
@@ -142,8 +150,9 @@ describe('the built app, driven through the preload API', () => {
 
   it('streams a reply from the model to the page as events', async () => {
     fake.enqueue({ kind: 'text', text: 'Hello from the built app', chunkSize: 5 });
+    const sessionId = await show('sessions.open');
     const first = desktop.events.length;
-    await chat('Hi there');
+    await chat(sessionId, 'Hi there');
 
     const arrived = desktop.events.slice(first);
     // Streamed text first (batched; the tail may come only with message_end, which carries it all).
@@ -156,30 +165,28 @@ describe('the built app, driven through the preload API', () => {
   });
 
   it('hands off: a new session starts whose file holds the handoff document', async () => {
-    await chat('We are building a bridge');
-    await chat('Use steel, not wood');
-    const parent = await desktop.call('sessions.open', {});
-    if (!parent.ok) throw new Error(parent.error.message);
+    const parent = await show('sessions.new');
+    await chat(parent, 'We are building a bridge');
+    await chat(parent, 'Use steel, not wood');
 
     fake.enqueue({ kind: 'text', text: '## Goal\nBuild a steel bridge' });
-    const result = await desktop.call('handoff.start', {});
+    const result = await desktop.call('handoff.start', { sessionId: parent });
     if (!result.ok || result.data.status !== 'done') throw new Error(`handoff: ${JSON.stringify(result)}`);
     const child = result.data.session.header;
-    expect(child.id).not.toBe(parent.data.header.id);
+    expect(child.id).not.toBe(parent);
+    // The window that showed the old session shows the new one.
     await expect.poll(() => eventsOf('session_switched').some((e) => e.session.header.id === child.id)).toBe(true);
 
     const [header, ...entries] = sessionLines(child.id);
-    expect(header).toMatchObject({ type: 'session', id: child.id, parentSession: parent.data.header.id, origin: 'handoff' });
+    expect(header).toMatchObject({ type: 'session', id: child.id, parentSession: parent, origin: 'handoff' });
     const card = entries.find((e) => e.type === 'custom_message' && e.customType === 'handoff');
     expect(card?.content).toContain('<handoff-context>\n## Goal\nBuild a steel bridge\n</handoff-context>');
   });
 
   it('saves an export through the save dialog into the file the user chose, not handing it to the page', async () => {
-    expect(await desktop.call('sessions.new', {})).toMatchObject({ ok: true });
-    await chat('Export me');
-    const current = await desktop.call('sessions.open', {});
-    if (!current.ok) throw new Error(current.error.message);
-    const saved = await desktop.call('sessions.export', { id: current.data.header.id, format: 'markdown' });
+    const sessionId = await show('sessions.new');
+    await chat(sessionId, 'Export me');
+    const saved = await desktop.call('sessions.export', { id: sessionId, format: 'markdown' });
     expect(saved).toEqual({ ok: true, data: { status: 'saved', path: join(saveDir, 'Export me.md') } });
     expect(readFileSync(join(saveDir, 'Export me.md'), 'utf8')).toMatch(/^# Export me\n[\s\S]*## You · [^\n]*\n\nExport me\n/);
   });
@@ -246,6 +253,107 @@ describe('an error nothing caught in the main process', () => {
     }
   }, 30_000);
 });
+
+describe('two windows of the built app', () => {
+  it('each shows its own session and gets only its stream events; they come back on their sessions after a restart; Open in new window adds one', async () => {
+    const windowsDir = mkdtempSync(join(tmpdir(), 'baton-desktop-windows-'));
+    const env = { BATON_DATA_DIR: windowsDir, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: API_KEY };
+    let app = await startDesktopHost({ mainBundle: bundles.main, env });
+    try {
+      type Shown = { ok: true; data: { header: { id: string } } };
+      const open = async (window: number, channel: 'sessions.open' | 'sessions.new', input: object = {}) => {
+        const result = await app.call(channel, input, 'main', window);
+        expect(result, `${channel} in window ${window}`).toMatchObject({ ok: true });
+        return (result as Shown).data.header.id;
+      };
+      const first = await open(0, 'sessions.open');
+      // A second window, as New window in the Session menu opens it.
+      await app.clickMenu(['Session', 'New window']);
+      await expect.poll(async () => (await app.windows()).length).toBe(2);
+      const second = await open(1, 'sessions.new');
+      expect(second).not.toBe(first);
+
+      // A reply streams in the first window's session …
+      fake.enqueue({ kind: 'text', text: 'A slow reply, written a few letters at a time.', chunkSize: 3, delayMs: 30 });
+      expect(await app.call('chat.send', { sessionId: first, text: 'Take your time' }, 'main', 0)).toEqual({ ok: true, data: { queued: false } });
+      await expect.poll(() => app.eventsOf(0).some((e) => e.type === 'message_update' && e.sessionId === first)).toBe(true);
+      // … while the second window opens another session, and talks there.
+      const third = await open(1, 'sessions.new');
+      expect((await app.call('sessions.running', {}, 'main', 1))).toEqual({ ok: true, data: [first] });
+      const ended = (window: number, sessionId: string) => app.eventsOf(window).some((e) => e.type === 'agent_end' && e.sessionId === sessionId);
+      expect(await app.call('chat.send', { sessionId: third, text: 'Meanwhile, here' }, 'main', 1)).toEqual({ ok: true, data: { queued: false } });
+      await expect.poll(() => ended(0, first) && ended(1, third), { timeout: 10_000 }).toBe(true);
+
+      // Each window got the stream events of its own session only; both heard that the first one ran.
+      const streamedIn = (window: number) =>
+        new Set(app.eventsOf(window).flatMap((e) => (e.type !== 'session_status' && 'sessionId' in e && e.sessionId ? [e.sessionId] : [])));
+      expect([...streamedIn(0)]).toEqual([first]);
+      expect([...streamedIn(1)]).toEqual([third]);
+      for (const window of [0, 1]) {
+        expect(app.eventsOf(window).filter((e) => e.type === 'session_status' && e.sessionId === first).map((e) => e.type === 'session_status' && e.running)).toEqual([true, false]);
+      }
+      const replyIn = (sessionId: string) =>
+        sessionLines(sessionId, windowsDir).flatMap((line) => (line.type === 'message' ? [JSON.stringify(line.message)] : [])).join('\n');
+      expect(replyIn(first)).toContain('A slow reply, written a few letters at a time.');
+      expect(replyIn(first)).not.toContain('Meanwhile, here');
+      expect(replyIn(third)).toContain('OK: Meanwhile, here');
+
+      // Quit and start again: each window comes back on the session it showed.
+      expect(await app.quit()).toBe(0);
+      expect(JSON.parse(readFileSync(join(windowsDir, 'windows.json'), 'utf8'))).toEqual({ sessions: [first, third] });
+      app = await startDesktopHost({ mainBundle: bundles.main, env });
+      expect(app.facts.windowUrls).toEqual([`app://baton/index.html#session=${first}`, `app://baton/index.html#session=${third}`]);
+      expect(await open(0, 'sessions.open', { id: first })).toBe(first);
+      expect(await open(1, 'sessions.open', { id: third })).toBe(third);
+
+      // Closing one window forgets it; closing the last one quits the app, and that one comes back.
+      await app.close(1);
+      await app.close(0);
+      expect(await app.exited).toBe(0);
+      app.kill();
+      expect(JSON.parse(readFileSync(join(windowsDir, 'windows.json'), 'utf8'))).toEqual({ sessions: [first] });
+      app = await startDesktopHost({ mainBundle: bundles.main, env });
+      expect(app.facts.windowUrls).toEqual([`app://baton/index.html#session=${first}`]);
+      // Open in new window: a window on the session named.
+      expect(await app.call('app.openWindow', { sessionId: third })).toEqual({ ok: true, data: { opened: true } });
+      await expect.poll(async () => (await app.windows()).map((w) => w.url)).toEqual([
+        `app://baton/index.html#session=${first}`,
+        `app://baton/index.html#session=${third}`,
+      ]);
+      expect(await app.call('app.openWindow', { sessionId: 'no-such-session' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    } finally {
+      app.kill();
+      // A killed host may still be writing its log: try again a moment later.
+      rmSync(windowsDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    }
+  }, 60_000);
+
+  it('asks before quitting while a reply is being written, and quits when told to', async () => {
+    const quitDir = mkdtempSync(join(tmpdir(), 'baton-desktop-quit-'));
+    const app = await startDesktopHost({ mainBundle: bundles.main, env: { BATON_DATA_DIR: quitDir, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: API_KEY } });
+    try {
+      const opened = await app.call('sessions.open', {});
+      if (!opened.ok) throw new Error(opened.error.message);
+      const sessionId = opened.data.header.id;
+      fake.enqueue({ kind: 'stall', text: 'Still thinking' });
+      expect(await app.call('chat.send', { sessionId, text: 'Take your time' })).toEqual({ ok: true, data: { queued: false } });
+      await expect.poll(() => app.events.some((e) => e.type === 'message_update')).toBe(true);
+      expect(await app.quit()).toBe(0);
+      // The stand-in answers "Quit anyway"; what the user wrote is on disk, and so is the reply as far as
+      // it had come, kept as Stop keeps it.
+      expect(app.questions().map((q) => [q.message, q.buttons])).toEqual([[texts.quitWhileRunning(1), ['Quit anyway', 'Cancel']]]);
+      const messages = sessionLines(sessionId, quitDir).filter((line) => line.type === 'message');
+      expect(messages.map((line) => line.message)).toMatchObject([
+        { role: 'user', content: [{ type: 'text', text: 'Take your time' }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'Still thinking' }], aborted: true },
+      ]);
+    } finally {
+      app.kill();
+      rmSync(quitDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    }
+  }, 30_000);
+});
+
 
 describe('development powers of the built app', () => {
   const DEV_SERVER = 'http://localhost:5173/';

@@ -68,26 +68,33 @@ describe('registerIpcHandlers and forwardEvents (main side)', () => {
 
   it('registers exactly the contract channels and removes them all on undo', () => {
     const { ipcMain, handlers } = fakeMain();
-    const undo = registerIpcHandlers(ipcMain, async () => ({ ok: true, data: null }), () => true);
+    const undo = registerIpcHandlers(ipcMain, () => async () => ({ ok: true, data: null }), () => true);
     expect([...handlers.keys()].sort()).toEqual([...channels].sort());
     undo();
     expect(handlers.size).toBe(0);
   });
 
-  it("passes the channel, the input and the sender check's verdict to the dispatcher", async () => {
+  it("passes the channel, the input and the sender check's verdict to the dispatcher of the sender's window", async () => {
     const { ipcMain, handlers } = fakeMain();
     const seen: unknown[][] = [];
-    const dispatch: Dispatch = async (channel, input, trusted) => {
-      seen.push([channel, input, trusted]);
+    const dispatchOf = (window: number): Dispatch => async (channel, input, trusted) => {
+      seen.push([window, channel, input, trusted]);
       return { ok: true, data: null };
     };
-    registerIpcHandlers(ipcMain, dispatch, (event) => event.senderFrame === top);
-    await handlers.get('chat.send')!({ senderFrame: top }, { text: 'hi' });
-    await handlers.get('chat.send')!({ senderFrame: null }, { text: 'hi' });
-    expect(seen).toEqual([
-      ['chat.send', { text: 'hi' }, true],
-      ['chat.send', { text: 'hi' }, false],
+    const windows = new Map([
+      [1, dispatchOf(1)],
+      [2, dispatchOf(2)],
     ]);
+    registerIpcHandlers(ipcMain, (event) => (event.sender ? windows.get(event.sender.id) : undefined), (event) => event.senderFrame === top);
+    await handlers.get('chat.send')!({ senderFrame: top, sender: { id: 2 } }, { text: 'hi' });
+    await handlers.get('chat.send')!({ senderFrame: null, sender: { id: 1 } }, { text: 'hi' });
+    expect(seen).toEqual([
+      [2, 'chat.send', { text: 'hi' }, true],
+      [1, 'chat.send', { text: 'hi' }, false],
+    ]);
+    // A sender that is no window of the app is refused before any dispatcher sees the call.
+    expect(await handlers.get('chat.send')!({ senderFrame: top, sender: { id: 3 } }, { text: 'hi' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(seen).toHaveLength(2);
   });
 
   it('forwards core events on the event channel, and stops when the window is gone or on unsubscribe', () => {

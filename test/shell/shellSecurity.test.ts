@@ -84,7 +84,13 @@ describe('navigation, windows and permissions (guards.ts, main.ts)', () => {
   it('guards every webContents and hardens the session before any window exists', () => {
     const main = source('main.ts');
     expect(main).toMatch(/app\.on\('web-contents-created', \(_event, contents\) => guardWebContents\(/);
-    expect(main.indexOf('hardenSession(')).toBeLessThan(main.indexOf('showWindow();', main.indexOf('async function start')));
+    const start = main.indexOf('function start(');
+    expect(start).toBeGreaterThan(-1);
+    const hardened = main.indexOf('hardenSession(', start);
+    expect(hardened).toBeGreaterThan(start);
+    // The first windows open when the last run's are restored, after the session is hardened.
+    expect(hardened).toBeLessThan(main.indexOf('appWindows.restore();', start));
+    expect(source('appWindows.ts').match(/createMainWindow\(/g)).toHaveLength(1);
   });
 
   it('opens links externally only through the allow-list', () => {
@@ -94,11 +100,16 @@ describe('navigation, windows and permissions (guards.ts, main.ts)', () => {
   });
 });
 
-describe('IPC (ipcBridge.ts, preload.ts, main.ts)', () => {
-  it('sends every call through the dispatcher with the sender check', () => {
-    expect(source('ipcBridge.ts')).toMatch(/ipcMain\.handle\(channel, \(event, input\) => dispatch\(channel, input, isTrusted(Sender)?\(event\)\)\)/);
-    expect(source('main.ts')).toMatch(/registerIpcHandlers\(ipcMain, core\.dispatch, isTrusted\)/);
-    expect(source('main.ts')).toMatch(/isTrustedSender\(event\.senderFrame, win\.webContents\.mainFrame, appUrl\)/);
+describe('IPC (ipcBridge.ts, preload.ts, main.ts, appWindows.ts)', () => {
+  it("sends every call through its window's dispatcher with the sender check, and refuses a sender that is no window", () => {
+    expect(source('ipcBridge.ts')).toMatch(
+      /ipcMain\.handle\(channel, \(event, input\) => \{\s*const dispatch = dispatchFor\(event\);\s*return dispatch \? dispatch\(channel, input, isTrustedSender\(event\)\) : Promise\.resolve\(refused\);/,
+    );
+    expect(source('main.ts')).toMatch(/registerIpcHandlers\(ipcMain, \(event\) => appWindows\.viewFor\(event\)\?\.dispatch, \(event\) => appWindows\.isTrusted\(event\)\)/);
+    // The sender is the top frame of the window that sent the call, on the app's page.
+    const windows = source('appWindows.ts');
+    expect(windows).toMatch(/isTrustedSender\(event\.senderFrame, open\.win\.webContents\.mainFrame, this\.options\.app\)/);
+    expect(windows.match(/event\.sender \? this\.open\.get\(event\.sender\.id\) : undefined/g)).toHaveLength(2);
     expect(allShell).not.toMatch(/ipcMain\.(on|once|handleOnce)\(/);
   });
 

@@ -20,8 +20,16 @@ afterEach(async () => {
   app = undefined;
 });
 
+interface Page {
+  call(channel: string, input: unknown): Promise<Result<unknown>>;
+  /** Shows a session in this page (where the user left off without an id): its id. */
+  open(id?: string): Promise<string>;
+  events: BatonEvent[];
+  ws: WebSocket;
+}
+
 /** A page's connection: calls by id, and every event it was sent. */
-async function connectPage(url: string): Promise<{ call(channel: string, input: unknown): Promise<Result<unknown>>; events: BatonEvent[]; ws: WebSocket }> {
+async function connectPage(url: string): Promise<Page> {
   const page = new URL(url);
   const ws = new WebSocket(`ws://${page.host}/ws?token=${page.searchParams.get('token')}`, { origin: page.origin });
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
@@ -33,16 +41,18 @@ async function connectPage(url: string): Promise<{ call(channel: string, input: 
     else pending.get(frame.id!)?.(frame.result!);
   });
   let nextId = 1;
-  return {
-    events,
-    ws,
-    call: (channel, input) =>
-      new Promise((resolve) => {
-        const id = nextId++;
-        pending.set(id, resolve);
-        ws.send(JSON.stringify({ id, channel, input }));
-      }),
+  const call = (channel: string, input: unknown) =>
+    new Promise<Result<unknown>>((resolve) => {
+      const id = nextId++;
+      pending.set(id, resolve);
+      ws.send(JSON.stringify({ id, channel, input }));
+    });
+  const open = async (id?: string) => {
+    const result = await call('sessions.open', id === undefined ? {} : { id });
+    if (!result.ok) throw new Error(result.error.message);
+    return (result.data as { header: { id: string } }).header.id;
   };
+  return { events, ws, call, open };
 }
 
 const sessionFiles = (dataDir: string) => readdirSync(join(dataDir, 'sessions')).filter((f) => f.endsWith('.jsonl'));
@@ -59,9 +69,10 @@ describe('a full disk', () => {
     });
     app = await startTestApp({ modelUrl: fake.url, apiKey: 'test-key', fs });
     const page = await connectPage(app.url);
+    const sessionId = await page.open();
     diskFull = true;
     fake.enqueue({ kind: 'text', text: 'Saved despite the index' });
-    expect(await page.call('chat.send', { text: 'Hello' })).toEqual({ ok: true, data: { queued: false } });
+    expect(await page.call('chat.send', { sessionId, text: 'Hello' })).toEqual({ ok: true, data: { queued: false } });
 
     // The index is saved about a second after the change; its failure arrives as an event.
     await expect.poll(() => page.events.find((e) => e.type === 'error'), { timeout: 5_000 }).toMatchObject({
@@ -100,17 +111,17 @@ describe('a read-only data folder', () => {
     let readOnly = false;
     app = await startTestApp({ modelUrl: fake.url, apiKey: 'test-key', fs: readOnlyWhen(() => readOnly) });
     const page = await connectPage(app.url);
+    const sessionId = await page.open();
     fake.enqueue({ kind: 'text', text: 'Written before' });
-    await page.call('chat.send', { text: 'First' });
+    await page.call('chat.send', { sessionId, text: 'First' });
     await expect.poll(() => page.events.some((e) => e.type === 'agent_end')).toBe(true);
     const before = sessionFiles(app.dataDir).map((f) => readFileSync(join(app!.dataDir, 'sessions', f), 'utf8'));
 
     readOnly = true;
     const refused = { ok: false, error: { code: 'storage', message: expect.stringContaining('The disk is read-only, so this was not saved.') } };
-    expect(await page.call('chat.send', { text: 'Second' })).toMatchObject(refused);
+    expect(await page.call('chat.send', { sessionId, text: 'Second' })).toMatchObject(refused);
     expect(await page.call('sessions.new', {})).toMatchObject(refused);
-    const current = (await page.call('sessions.open', {})) as { ok: true; data: { header: { id: string } } };
-    expect(await page.call('sessions.rename', { id: current.data.header.id, title: 'Renamed' })).toMatchObject(refused);
+    expect(await page.call('sessions.rename', { id: sessionId, title: 'Renamed' })).toMatchObject(refused);
 
     expect(await page.call('app.info', {})).toMatchObject({ ok: true, data: { name: 'Baton' } });
     expect(sessionFiles(app.dataDir).map((f) => readFileSync(join(app!.dataDir, 'sessions', f), 'utf8'))).toEqual(before);
@@ -121,13 +132,14 @@ describe('a read-only data folder', () => {
     let readOnly = false;
     app = await startTestApp({ modelUrl: fake.url, apiKey: 'test-key', fs: readOnlyWhen(() => readOnly) });
     let page = await connectPage(app.url);
+    const first = await page.open();
     fake.enqueue({ kind: 'text', text: 'From the first session' });
-    await page.call('chat.send', { text: 'First' });
+    await page.call('chat.send', { sessionId: first, text: 'First' });
     await expect.poll(() => page.events.some((e) => e.type === 'agent_end')).toBe(true);
-    const first = (await page.call('sessions.open', {})) as { ok: true; data: { header: { id: string } } };
-    await page.call('sessions.new', {});
+    const latest = await page.call('sessions.new', {});
+    if (!latest.ok) throw new Error(latest.error.message);
     fake.enqueue({ kind: 'text', text: 'From the latest session' });
-    await page.call('chat.send', { text: 'Latest' });
+    await page.call('chat.send', { sessionId: (latest.data as { header: { id: string } }).header.id, text: 'Latest' });
     await expect.poll(() => page.events.filter((e) => e.type === 'agent_end').length).toBe(2);
     page.ws.close();
     await app.stop();
@@ -141,14 +153,17 @@ describe('a read-only data folder', () => {
     await app.start();
     page = await connectPage(app.url);
     const why = expect.stringMatching(/^The disk is read-only, so this was not saved\. Sessions can be read but not changed .*\(EROFS\)\.$/);
+    // Where the user left off, read-only; the session shown and app.info say why.
+    const leftOff = await page.call('sessions.open', {});
+    expect(JSON.stringify(leftOff)).toContain('From the latest session');
+    expect(leftOff).toMatchObject({ ok: true, data: { readOnlyReason: why } });
     expect(await page.call('app.info', {})).toMatchObject({ ok: true, data: { storageProblem: why } });
-    // Where the user left off, read-only.
-    expect(JSON.stringify(await page.call('sessions.open', {}))).toContain('From the latest session');
-    expect(await page.call('chat.send', { text: 'Not saved' })).toMatchObject({ ok: false, error: { code: 'storage', message: why } });
+    const shown = (leftOff as { data: { header: { id: string } } }).data.header.id;
+    expect(await page.call('chat.send', { sessionId: shown, text: 'Not saved' })).toMatchObject({ ok: false, error: { code: 'storage', message: why } });
     // Another session opens too, read-only.
-    const opened = await page.call('sessions.open', { id: first.data.header.id });
+    const opened = await page.call('sessions.open', { id: first });
     expect(JSON.stringify(opened)).toContain('From the first session');
-    expect(await page.call('sessions.list', {})).toMatchObject({ ok: true, data: expect.arrayContaining([expect.objectContaining({ id: first.data.header.id })]) });
+    expect(await page.call('sessions.list', {})).toMatchObject({ ok: true, data: expect.arrayContaining([expect.objectContaining({ id: first })]) });
     expect(await page.call('sessions.new', {})).toMatchObject({ ok: false, error: { code: 'storage' } });
 
     expect(await page.call('app.info', {})).toMatchObject({ ok: true, data: { name: 'Baton' } });
@@ -156,13 +171,23 @@ describe('a read-only data folder', () => {
     page.ws.close();
   });
 
-  it('with no session to show, refuses to start with the reason rather than starting broken', async () => {
+  it('with no session to show, starts and answers opening one with the reason, writing nothing', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'baton-readonly-'));
     mkdirSync(join(dataDir, 'sessions'));
-    await expect(startTestApp({ modelUrl: fake.url, apiKey: 'test-key', dataDir, fs: readOnlyWhen(() => true) })).rejects.toThrow(
-      /The disk is read-only, so this was not saved\..*\(EROFS\)/,
-    );
-    expect(readdirSync(join(dataDir, 'sessions'))).toEqual([]);
-    rmSync(dataDir, { recursive: true, force: true });
+    try {
+      app = await startTestApp({ modelUrl: fake.url, apiKey: 'test-key', dataDir, fs: readOnlyWhen(() => true) });
+      const page = await connectPage(app.url);
+      const why = expect.stringMatching(/^The disk is read-only, so this was not saved\..*\(EROFS\)/);
+      expect(await page.call('sessions.open', {})).toEqual({ ok: false, error: { code: 'storage', message: why } });
+      expect(await page.call('sessions.new', {})).toEqual({ ok: false, error: { code: 'storage', message: why } });
+      expect(await page.call('app.info', {})).toMatchObject({ ok: true, data: { name: 'Baton' } });
+      expect(readdirSync(join(dataDir, 'sessions'))).toEqual([]);
+      page.ws.close();
+    } finally {
+      await app?.close();
+      app = undefined;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
+
 });

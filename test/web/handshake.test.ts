@@ -61,8 +61,7 @@ describe('the web server’s door', () => {
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Baton</title>');
     const handlers = { 'app.info': () => ({ name: 'Baton' }) } as unknown as Handlers;
     server = await startWebServer({
-      dispatch: createDispatcher(handlers),
-      subscribe: () => () => {},
+      connect: () => ({ dispatch: createDispatcher(handlers), subscribe: () => () => {}, close: () => {} }),
       staticDir,
       token,
       log: (line) => logs.push(line),

@@ -24,11 +24,20 @@ beforeEach(async () => {
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Baton</title>');
   logs = [];
   const handlers = { 'app.info': () => ({ name: 'Baton' }) } as unknown as Handlers;
+  const dispatch = createDispatcher(handlers);
   server = await startWebServer({
-    dispatch: createDispatcher(handlers),
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    // Each connection's view gets every event emitted here, until it closes.
+    connect: () => {
+      let listener: ((event: BatonEvent) => void) | undefined;
+      return {
+        dispatch,
+        subscribe: (next) => {
+          listener = next;
+          listeners.add(next);
+          return () => listeners.delete(next);
+        },
+        close: () => void (listener && listeners.delete(listener)),
+      };
     },
     staticDir,
     token,

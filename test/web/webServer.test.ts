@@ -22,7 +22,11 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, '..', 'secret.txt'), 'secret');
   // Only app.info answers; the doors are what is under test here.
   const handlers = { 'app.info': () => ({ name: 'Baton' }) } as unknown as Handlers;
-  server = await startWebServer({ dispatch: createDispatcher(handlers), subscribe: () => () => {}, staticDir, token: 'sekrit' });
+  server = await startWebServer({
+    connect: () => ({ dispatch: createDispatcher(handlers), subscribe: () => () => {}, close: () => {} }),
+    staticDir,
+    token: 'sekrit',
+  });
   origin = new URL(server.url).origin;
 });
 afterAll(async () => {

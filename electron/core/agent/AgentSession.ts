@@ -62,14 +62,19 @@ export class AgentSession {
   private messages: AgentMessage[] = [];
   private lastModel: string | undefined;
   private controller: AbortController | undefined;
+  /** Settles when the run under way has ended (its partial reply saved): what a shutdown waits for. */
+  private run: Promise<unknown> = Promise.resolve();
+  /**
+   * The text of the reply being streamed, as far as it has been sent (so a view that opens the session
+   * mid-stream and then gets the next message_update has it all, once).
+   */
+  private streamed = '';
   private readonly listeners = new Set<Listener>();
   private readonly batcher: EventBatcher;
   private readonly queues: MessageQueues;
   private readonly todos: TodoState;
   private readonly tools: ToolSet;
   private readonly approvals: ToolApprovals;
-  /** The run under way, so closing can wait for what it still saves. */
-  private run: Promise<unknown> | undefined;
   private readonly meter = new ContextMeter();
   readonly provider: AgentProvider;
   readonly systemPrompt: string;
@@ -115,6 +120,14 @@ export class AgentSession {
     this.manager.close();
   }
 
+  /** Stops the run under way and waits (at most `ms`) until its partial reply is saved. */
+  async stop(ms: number): Promise<void> {
+    this.abort();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.run.catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+    clearTimeout(timer);
+  }
+
   get isStreaming(): boolean {
     return this.controller !== undefined;
   }
@@ -137,10 +150,9 @@ export class AgentSession {
     return this.approvals.answer(toolCallId, decision);
   }
 
-  /** Stops the run and resolves once it has saved what it had (a call that waited is recorded as denied). */
-  async stopAndSettle(): Promise<void> {
-    this.abort();
-    await this.run;
+  /** The text of the reply being written now, while one streams. */
+  get streamingText(): string | undefined {
+    return this.isStreaming && this.streamed ? this.streamed : undefined;
   }
 
   getTodos(): TodoItem[] {
@@ -223,7 +235,6 @@ export class AgentSession {
     };
     const done = runAgentLoop(config, this.loopHooks(options, scratch)).finally(() => {
       this.controller = undefined;
-      this.run = undefined;
       this.saveLeaf();
       this.emit({ type: 'agent_end', sessionId: config.sessionId });
     });
@@ -461,6 +472,8 @@ export class AgentSession {
 
   /** One listener's failure must not stop a run or starve the others. */
   private deliver(event: BatonEvent): void {
+    if (event.type === 'message_update') this.streamed += event.delta;
+    else if (event.type === 'message_start' || event.type === 'message_end' || event.type === 'agent_end') this.streamed = '';
     // A copy: a listener may unsubscribe while it is called.
     for (const listener of Array.from(this.listeners)) {
       try {

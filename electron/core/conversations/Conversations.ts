@@ -10,6 +10,8 @@ import type { SessionManager } from '../session/SessionManager';
 import type { SessionStore } from '../session/SessionStore';
 import { Conversation, type ConversationParts } from './Conversation';
 
+/** How long quitting waits for a stopped reply to be saved. */
+const STOP_WAIT_MS = 2_000;
 /** How long the index waits for more changes before it is written. */
 const INDEX_SAVE_DELAY_MS = 1_000;
 
@@ -143,15 +145,16 @@ export class Conversations {
     this.saveTimer.unref?.();
   }
 
-  /** At shutdown, first: stops every run that waits for a tool call's approval and lets it save the call as denied. */
-  async settleRuns(): Promise<void> {
-    const waiting = [...this.open.values()].filter((c) => c.agent.pendingApprovals().length > 0);
-    await Promise.all(waiting.map((c) => c.agent.stopAndSettle()));
-  }
-
-  /** At shutdown: stops every run, closes every file and writes the index. */
-  dispose(): void {
-    for (const conversation of this.open.values()) conversation.close();
+  /**
+   * At shutdown: stops every run and waits a moment for their partial replies to be saved (as Stop keeps
+   * them; a tool call still waiting for approval is saved as denied), then closes every file and writes
+   * the index.
+   */
+  async dispose(): Promise<void> {
+    const open = [...this.open.values()];
+    for (const conversation of open) conversation.handoff.abort();
+    await Promise.all(open.map((conversation) => conversation.agent.stop(STOP_WAIT_MS)));
+    for (const conversation of open) conversation.close();
     this.open.clear();
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;

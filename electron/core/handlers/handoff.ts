@@ -52,7 +52,7 @@ async function outcome(ctx: CoreContext, conversation: Conversation, run: () => 
   } catch (err) {
     if (!(err instanceof HandoffError)) throw err;
     if (err.kind === 'cancelled') result = { status: 'cancelled' };
-    else if (err.kind === 'failed') result = { status: 'failed', message: err.message };
+    else if (err.kind === 'failed') result = { status: 'failed', message: err.message, ...(err.code && { code: err.code }) };
     else result = { status: 'refused', message: err.message };
   }
   // A refused handoff never ran: only the view that asked needs to hear of it.

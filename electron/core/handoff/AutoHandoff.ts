@@ -33,7 +33,7 @@ export class AutoHandoff {
     this.started.add(sessionId);
     agent.emit({ type: 'handoff_auto', sessionId, review });
     // Its result reaches the views as handoff_result, as every handoff's does.
-    this.start(review).catch((err: unknown) => agent.emit({ type: 'handoff_result', sessionId, result: { status: 'failed', message: toApiError(err).message } }));
+    this.start(review).catch((err: unknown) => agent.emit({ type: 'handoff_result', sessionId, result: { status: 'failed', ...toApiError(err) } }));
   }
 
   private isDue({ reply, error }: LoopResult): boolean {

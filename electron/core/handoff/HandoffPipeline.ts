@@ -4,7 +4,7 @@
 // child through the store), so neither the agent nor the loop knows of handoffs. The old session stays
 // open as it was; the child is a session of its own.
 import { randomUUID } from 'node:crypto';
-import type { BatonEvent } from '../../../shared/contract';
+import type { BatonEvent, ErrorCode } from '../../../shared/contract';
 import type { ModelInfo } from '../../../shared/models';
 import type { AgentMessage, HandoffDetails, HandoffOutcomeEntry, SessionEntry, TodoItem } from '../../../shared/session';
 import type { Settings } from '../../../shared/settings';
@@ -37,8 +37,16 @@ export class HandoffError extends Error {
     message: string,
     /** False when no handoff exchange was written, so there is no outcome to record. */
     readonly recordable = kind === 'cancelled' || kind === 'failed',
+    /** What failed, when an error said (a key problem makes the UI offer Settings rather than Retry). */
+    readonly code?: ErrorCode,
   ) {
     super(message);
+  }
+
+  /** A failure caused by another error, keeping its code. */
+  static failedBy(err: unknown, recordable = true): HandoffError {
+    const { code, message } = toApiError(err);
+    return new HandoffError('failed', message, recordable, code);
   }
 }
 
@@ -166,7 +174,10 @@ export class HandoffPipeline {
    * not touched; the exchange already stays out of the model's context).
    */
   discard(): void {
+    if (!this.pending) return;
     this.pending = undefined;
+    // Every view that shows the review closes it.
+    this.host.emit({ type: 'handoff_progress', sessionId: this.host.sessionId, phase: 'discarded', text: '' });
   }
 
   /** Stops the handoff request at once; handoff() then throws HandoffError 'cancelled'. */
@@ -225,11 +236,11 @@ export class HandoffPipeline {
       });
     } catch (err) {
       // The prompt could not be saved: no exchange exists, so there is no outcome to record either.
-      throw new HandoffError('failed', toApiError(err).message, false);
+      throw HandoffError.failedBy(err, false);
     }
     const reply = result.reply;
     if (reply?.aborted || signal.aborted) throw new HandoffError('cancelled', texts.handoffCancelled);
-    if (result.error !== undefined) throw new HandoffError('failed', toApiError(result.error).message);
+    if (result.error !== undefined) throw HandoffError.failedBy(result.error);
     const document = reply ? lastAssistantText([reply]) : '';
     const stop = reply?.stopReason ?? 'end_turn';
     if (stop === 'refusal') throw new HandoffError('failed', texts.handoffRefused);
@@ -272,7 +283,7 @@ export class HandoffPipeline {
     try {
       host.createChild({ id, parentSession, origin: HANDOFF_ORIGIN, title }, seed);
     } catch (err) {
-      throw new HandoffError('failed', toApiError(err).message);
+      throw HandoffError.failedBy(err);
     }
     // The old session says where it went: "Handed off → <title>".
     this.record({ outcome: 'done', childSession: id, childTitle: title, document });
@@ -290,7 +301,7 @@ export class HandoffPipeline {
   }
 
   private failure(err: unknown): HandoffError {
-    const error = err instanceof HandoffError ? err : new HandoffError('failed', toApiError(err).message);
+    const error = err instanceof HandoffError ? err : HandoffError.failedBy(err);
     if (error.kind === 'cancelled' || error.kind === 'failed') {
       if (error.recordable) this.record(error.kind === 'failed' ? { outcome: 'failed', message: error.message } : { outcome: 'cancelled' });
       this.host.emit({ type: 'handoff_progress', sessionId: this.host.sessionId, phase: error.kind, text: error.message });

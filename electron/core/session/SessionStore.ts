@@ -87,19 +87,6 @@ export class SessionStore {
     }
   }
 
-  /** At startup: the most recently active session that opens (readable, no other writer), else a new one. */
-  openLatestOrCreate(): SessionManager {
-    for (const summary of this.index.list()) {
-      if (summary.unreadable) continue;
-      try {
-        return this.openOrRead(summary.id);
-      } catch {
-        // Locked by another instance or unreadable after all: try the next one.
-      }
-    }
-    return this.create();
-  }
-
   /**
    * Deletes a session's file and row. Its lock is taken first, so a file any writer holds (another
    * process, or the session open here) is refused with SessionLockedError and kept.

@@ -48,6 +48,8 @@ export interface ChatSlice {
   chat: ChatState;
   /** Another session: its rows, and nothing left of the last one. */
   resetChat: (built: BuiltChat) => void;
+  /** The reply being written when the session was opened: the streaming row starts with its text so far. */
+  resumeStream: (text: string) => void;
   /** Another branch of the same session: its rows; the queues stay as they are. */
   showBranch: (built: BuiltChat) => void;
   /** Older rows, loaded while scrolling back, go before the ones shown. */
@@ -94,6 +96,11 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       get().showBranch(built);
       update(() => ({ queue: emptyQueue }));
       get().cancelEdit();
+    },
+
+    resumeStream(text) {
+      pending = '';
+      update((c) => ({ items: [...withoutStreaming(c.items), streamingItem], stream: { text } }));
     },
 
     showBranch(built) {

@@ -80,10 +80,10 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
   const update = (fields: Partial<HandoffState>) => set((s) => ({ handoff: { ...s.handoff, ...fields } }));
   /** Sessions whose handoff.start or handoff.commit this view awaits: their result comes as the call's answer. */
   const awaited = new Set<string>();
-  /** The dialog shows the handoff of this session, generating or committing. */
+  /** The dialog shows the handoff of this session, generating, in review (another view may commit it) or committing. */
   const showing = (sessionId: string) => {
     const { phase, sessionId: shown } = get().handoff;
-    return shown === sessionId && (phase === 'generating' || phase === 'committing');
+    return shown === sessionId && (phase === 'generating' || phase === 'review' || phase === 'committing');
   };
 
   const close = () => {
@@ -119,7 +119,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
         return notify('info', texts.handoffCancelled);
       case 'failed':
         close();
-        return reportError({ code: 'internal', message: texts.handoffFailed(result.message) }, () =>
+        return reportError({ code: result.code ?? 'internal', message: texts.handoffFailed(result.message) }, () =>
           get().requestHandoff({ focus, generate: true }),
         );
       case 'refused':
@@ -147,7 +147,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
       case 'cancelled':
         return notify('info', texts.handoffCancelled);
       case 'failed':
-        return reportError({ code: 'internal', message: texts.handoffFailed(result.message) });
+        return reportError({ code: result.code ?? 'internal', message: texts.handoffFailed(result.message) });
       case 'refused':
         return notify('warning', result.message);
     }
@@ -158,7 +158,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
     awaited.add(sessionId);
     const answer = await call;
     awaited.delete(sessionId);
-    const result: HandoffResult = answer.ok ? answer.data : { status: 'failed', message: answer.error.message };
+    const result: HandoffResult = answer.ok ? answer.data : { status: 'failed', ...answer.error };
     if (showing(sessionId)) finish(result);
     else finishInBackground(sessionId, result);
   };
@@ -230,8 +230,10 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
     },
 
     resumeHandoff(sessionId, pending) {
-      const { phase } = get().handoff;
-      if (phase !== 'closed' && phase !== 'idle') return;
+      const { phase, sessionId: shown } = get().handoff;
+      if (phase === 'generating' || phase === 'committing') return;
+      // A review of another session gives way (it waits there, shown again on coming back).
+      if (phase === 'review' && shown === sessionId) return;
       if (pending?.phase === 'generating') {
         return set({ handoff: { ...closed, phase: 'generating', sessionId, preview: pending.text } });
       }
@@ -240,7 +242,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
         set({ handoff: { ...closed, phase: 'review', sessionId, document, generated: document, missingSections, trimmedMessages } });
         return get().clearNotice(REVIEW_READY_KEY);
       }
-      if (phase === 'idle') close(); // a form for another session gives way
+      if (phase !== 'closed') close(); // a form or review for another session gives way
     },
 
     async confirmDiscardHandoff() {
@@ -265,6 +267,8 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
       // A handoff this view did not ask for (auto, another window or tab, or one it came back to) ends here.
       if (event.type === 'handoff_result' && !awaited.has(event.sessionId) && showing(event.sessionId)) return finish(event.result);
       if (event.type === 'handoff_progress' && event.phase === 'generating' && showing(event.sessionId)) update({ preview: event.text });
+      // Discarded in another view: the review here goes too.
+      if (event.type === 'handoff_progress' && event.phase === 'discarded' && phase === 'review' && get().handoff.sessionId === event.sessionId) close();
     },
   };
 };

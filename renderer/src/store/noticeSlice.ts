@@ -10,7 +10,7 @@ import type { SliceCreator } from './types';
 export type NoticeKind = 'success' | 'info' | 'warning' | 'error';
 
 export interface NoticeAction {
-  label: 'Retry' | 'Open settings' | 'Open';
+  label: 'Retry' | 'Open settings' | 'Open' | 'Hand off';
   run: () => void;
 }
 

@@ -126,7 +126,7 @@ export function eventSessionId(event: BatonEvent): string | undefined {
 }
 
 /** Errors of the API that end a reply: the same request may well succeed a moment later. */
-const REPLY_FAILURES: ReadonlySet<ErrorCode> = new Set(['rate_limited', 'overloaded', 'server', 'internal']);
+const REPLY_FAILURES: ReadonlySet<ErrorCode> = new Set(['rate_limited', 'overloaded', 'server', 'network', 'timeout', 'internal']);
 /** The notice of a failed reply, cleared when the next run starts. */
 const REPLY_ERROR_KEY = 'reply-error';
 
@@ -195,6 +195,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
       });
       get().resetChat(built);
       get().setApprovals(view.approvals ?? []);
+      if (view.isStreaming && view.streamingText) get().resumeStream(view.streamingText);
       get().clearNotice('retry');
       if (view.unreadableRecords > 0) get().notify('warning', texts.unreadableRecords(view.unreadableRecords), UNREADABLE_KEY);
       else get().clearNotice(UNREADABLE_KEY);
@@ -282,6 +283,10 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
       if (event.type === 'error') {
         const error = { code: event.code, message: event.message };
         // A reply the API failed can be asked for again from the notice, as from the message's own Retry.
+        // A conversation too long for the window goes on in a handoff, not in the same request again.
+        if (error.code === 'context_too_long') {
+          return get().notify('error', error.message, { key: REPLY_ERROR_KEY, action: { label: 'Hand off', run: () => get().requestHandoff() } });
+        }
         const retry = REPLY_FAILURES.has(error.code) ? () => retryLastReply() : undefined;
         return get().reportError(error, retry, retry && REPLY_ERROR_KEY);
       }

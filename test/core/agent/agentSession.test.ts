@@ -2,7 +2,7 @@
 // sees (events), what lands on disk, and what Baton sent.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BatonEvent } from '../../../shared/contract';
-import { CHAT_MAX_TOKENS, SYSTEM_PROMPT } from '../../../electron/core/agent/AgentSession';
+import { AgentSession, CHAT_MAX_TOKENS, SYSTEM_PROMPT } from '../../../electron/core/agent/AgentSession';
 import { TODO_REMINDER, REMINDER_AFTER_TURNS } from '../../../electron/core/agent/todos';
 import { BatonError } from '../../../electron/core/errors';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
@@ -256,10 +256,7 @@ describe('model selection', () => {
     expect(h.agent.getModel()).toBe('claude-other');
 
     // Reopened, the session remembers its last model.
-    const first = file();
-    h.agent.switchSession(SessionManager.create(h.sessionsDir));
-    h.agent.switchSession(SessionManager.open(first));
-    await h.agent.prompt('d');
+    await h.reopen().prompt('d');
     expect(readSessionFile(file()).entries.filter((e) => e.type === 'model_change')).toHaveLength(2);
   });
 });
@@ -359,19 +356,23 @@ describe('errors', () => {
   });
 });
 
-describe('switchSession', () => {
-  it('loads the other session’s context and todos, and closes the old file', async () => {
+describe('one session for life', () => {
+  it('has its own context and todos beside another open session, and once closed its file opens again with them', async () => {
     setup();
     fake.enqueue({ kind: 'tool_use', name: 'todo_write', input: { todos: [{ content: 'Keep me', status: 'pending' }] } }, { kind: 'text', text: 'ok' });
     await h.agent.prompt('first session');
-    const firstFile = file();
-    h.agent.switchSession(SessionManager.create(h.sessionsDir));
-    expect(h.agent.getTodos()).toEqual([]);
-    expect(h.agent.getMessages()).toEqual([]);
+    const other = new AgentSession({ sessionManager: SessionManager.create(h.sessionsDir), provider: h.agent.provider, getSettings: () => h.settings, promptsDir: h.promptsDir });
+    try {
+      expect(other.getTodos()).toEqual([]);
+      expect(other.getMessages()).toEqual([]);
+      expect(h.agent.getTodos()).toEqual([{ content: 'Keep me', status: 'pending' }]);
+    } finally {
+      other.close();
+    }
 
-    h.agent.switchSession(SessionManager.open(firstFile)); // the old lock was released, so this opens
-    expect(h.agent.getTodos()).toEqual([{ content: 'Keep me', status: 'pending' }]);
-    await h.agent.prompt('back again');
+    const reopened = h.reopen(); // closing released the lock, so the file opens again
+    expect(reopened.getTodos()).toEqual([{ content: 'Keep me', status: 'pending' }]);
+    await reopened.prompt('back again');
     expect(requestTexts(fake.messageRequests().at(-1))[0]).toBe('first session');
   });
 });

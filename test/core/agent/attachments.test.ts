@@ -11,7 +11,7 @@ import { MB, UPLOAD_CHUNK_BYTES, UPLOAD_FIRST_PIECE_BYTES, type Attachment } fro
 import type { BatonEvent, CallInput, CallOutput, Channel, Result, SessionView } from '../../../shared/contract';
 import type { AgentMessage, SessionEntry } from '../../../shared/session';
 import { texts } from '../../../shared/texts';
-import type { Core } from '../../../electron/core/BatonCore';
+import type { Core, CoreView } from '../../../electron/core/BatonCore';
 import { INDEX_FILE_NAME } from '../../../electron/core/session/SessionIndex';
 import { useFakeAnthropic } from '../../fakeAnthropic';
 import { apiRequestViolations } from '../../support/apiRequestRules';
@@ -21,11 +21,14 @@ import { gif, JPEG_3X2, pdf, png, WEBP_3X2 } from '../../support/testFiles';
 const fake = useFakeAnthropic();
 let dataDir: string;
 let core: Core;
+/** The window the calls come from; it shows the session the tests send to. */
+let view: CoreView;
 let events: BatonEvent[];
 
-beforeEach(() => {
+beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'baton-attach-'));
   core = boot();
+  await call('sessions.open', {});
 });
 afterEach(async () => {
   await core.dispose();
@@ -35,12 +38,19 @@ afterEach(async () => {
 function boot(): Core {
   const started = startCore({ modelUrl: fake.url, apiKey: 'test-key', dataDir });
   events = [];
-  started.subscribe((e) => events.push(e));
+  view = started.connect();
+  view.subscribe((e) => events.push(e));
   return started;
 }
 
+/** The session the view shows. */
+function shown(): string {
+  if (view.sessionId === undefined) throw new Error('the view shows no session');
+  return view.sessionId;
+}
+
 async function tryCall<C extends Channel>(channel: C, input: CallInput<C>): Promise<Result<CallOutput<C>>> {
-  return (await core.dispatch(channel, input, true)) as Result<CallOutput<C>>;
+  return (await view.dispatch(channel, input, true)) as Result<CallOutput<C>>;
 }
 
 async function call<C extends Channel>(channel: C, input: CallInput<C>): Promise<CallOutput<C>> {
@@ -61,7 +71,7 @@ async function upload(name: string, bytes: Buffer, others: readonly string[] = [
   const [first, ...rest] = pieces(bytes);
   const { id } = await call('attachments.begin', { name, size: bytes.length, data: first! });
   for (const data of rest) await call('attachments.append', { id, data });
-  return call('attachments.finish', { id, with: [...others] });
+  return call('attachments.finish', { sessionId: shown(), id, with: [...others] });
 }
 
 /** The message a refused upload gets. */
@@ -77,7 +87,7 @@ async function refusal(name: string, bytes: Buffer, others: readonly string[] = 
 async function send(text: string, attachments: readonly Attachment[] = []): Promise<void> {
   const ends = () => events.filter((e) => e.type === 'agent_end').length;
   const before = ends();
-  await call('chat.send', { text, attachments: attachments.map((a) => a.id) });
+  await call('chat.send', { sessionId: shown(), text, attachments: attachments.map((a) => a.id) });
   // Tens of megabytes go to disk and to the fake server: give a busy machine time.
   await expect.poll(ends, { timeout: 30_000 }).toBe(before + 1);
 }
@@ -162,8 +172,8 @@ describe('attachments', () => {
     rmSync(join(dataDir, INDEX_FILE_NAME), { force: true });
     core = boot();
 
-    const view = await call('sessions.open', {});
-    const prompt = view.entries.flatMap((e) => (e.type === 'message' ? [e.message] : []))[0];
+    const opened = await call('sessions.open', {});
+    const prompt = opened.entries.flatMap((e) => (e.type === 'message' ? [e.message] : []))[0];
     expect(prompt?.content[0]).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: base64(big) }, name: 'big.png' });
     const [row] = await call('sessions.list', {});
     expect(row).toMatchObject({ title: 'Describe the big picture', messageCount: 2 });
@@ -171,7 +181,7 @@ describe('attachments', () => {
     // Opened from elsewhere, a file this big is shown tail first: the preview carries the image too.
     await call('sessions.new', {});
     events.length = 0;
-    await call('sessions.open', { id: view.header.id });
+    await call('sessions.open', { id: opened.header.id });
     const preview = events.flatMap((e) => (e.type === 'session_switched' ? [e.session] : []))[0];
     expect(JSON.stringify(preview?.entries)).toContain(base64(big).slice(0, 200));
   });
@@ -195,19 +205,25 @@ describe('attachments', () => {
           ws.on('message', onMessage);
           ws.send(JSON.stringify({ id: mine, channel, input }));
         });
+      const opened = (await wsCall('sessions.open', {})) as Result<SessionView>;
+      if (!opened.ok) throw new Error(opened.error.message);
+      const sessionId = opened.data.header.id;
       const big = pdf(2, { padding: 12 * MB });
       const [first, ...rest] = pieces(big);
       const begun = (await wsCall('attachments.begin', { name: 'manual.pdf', size: big.length, data: first })) as Result<{ id: string }>;
       if (!begun.ok) throw new Error(begun.error.message);
       for (const data of rest) expect(await wsCall('attachments.append', { id: begun.data.id, data })).toEqual({ ok: true, data: { ok: true } });
-      expect(await wsCall('attachments.finish', { id: begun.data.id })).toMatchObject({ ok: true, data: { name: 'manual.pdf', size: big.length } });
-      expect(await wsCall('chat.send', { text: 'Summarise it', attachments: [begun.data.id] })).toEqual({ ok: true, data: { queued: false } });
-      await fake.waitForRequests(1);
+      expect(await wsCall('attachments.finish', { sessionId, id: begun.data.id })).toMatchObject({ ok: true, data: { name: 'manual.pdf', size: big.length } });
+      expect(await wsCall('chat.send', { sessionId, text: 'Summarise it', attachments: [begun.data.id] })).toEqual({ ok: true, data: { queued: false } });
+      // The Models API request of the core's start counts among the requests; this waits for the message's.
+      await expect.poll(() => fake.messageRequests().length, { timeout: 30_000 }).toBe(1);
       expect(requestContent(0)[0]?.source?.data).toBe(base64(big));
       ws.close();
-      const view = async () => ((await app.core.dispatch('sessions.open', {}, true)) as { data: SessionView }).data;
-      await expect.poll(async () => (await view()).isStreaming, { timeout: 30_000 }).toBe(false);
-      const saved = (await view()).entries.find((e) => e.type === 'message');
+      // The reply goes on with the tab gone; another tab sees how it ended.
+      const other = app.core.connect();
+      const reopened = async () => ((await other.dispatch('sessions.open', { id: sessionId }, true)) as { data: SessionView }).data;
+      await expect.poll(async () => (await reopened()).isStreaming, { timeout: 30_000 }).toBe(false);
+      const saved = (await reopened()).entries.find((e) => e.type === 'message');
       expect(saved?.type === 'message' && saved.message.content[0]).toMatchObject({ type: 'document', name: 'manual.pdf' });
     } finally {
       await app.close();
@@ -238,7 +254,7 @@ describe('attachments', () => {
     // …and at sending, whatever the renderer said at upload.
     const second = await upload('second.pdf', pdf(1, { padding: 12 * MB }));
     const before = readFileSync(sessionFile(), 'utf8');
-    const result = await tryCall('chat.send', { text: 'Compare them', attachments: [first.id, second.id] });
+    const result = await tryCall('chat.send', { sessionId: shown(), text: 'Compare them', attachments: [first.id, second.id] });
     expect(result).toEqual({ ok: false, error: { code: 'invalid_input', message: texts.attachmentTotal('second.pdf', '12 MB', '24 MB', '23 MB') } });
     expect(readFileSync(sessionFile(), 'utf8')).toBe(before);
     expect(fake.messageRequests()).toHaveLength(0);
@@ -252,7 +268,7 @@ describe('attachments', () => {
     // Each of the 200 ids was encoded before the limits were counted: a 12 MB file took the process to gigabytes.
     const report = await upload('report.pdf', pdf(1, { padding: MB }));
     const before = readFileSync(sessionFile(), 'utf8');
-    expect(await tryCall('chat.send', { text: 'Read it', attachments: Array.from({ length: 200 }, () => report.id) })).toEqual({
+    expect(await tryCall('chat.send', { sessionId: shown(), text: 'Read it', attachments: Array.from({ length: 200 }, () => report.id) })).toEqual({
       ok: false,
       error: { code: 'invalid_input', message: texts.attachmentTwice('report.pdf') },
     });
@@ -283,9 +299,9 @@ describe('attachments', () => {
 
   it('keeps files out of messages queued while a reply streams, and refuses an id it does not hold', async () => {
     fake.enqueue({ kind: 'text', text: 'A slow reply that takes its time.', chunkSize: 4, delayMs: 80 });
-    await call('chat.send', { text: 'Start' });
+    await call('chat.send', { sessionId: shown(), text: 'Start' });
     const picture = await upload('late.png', png(4, 4));
-    expect(await tryCall('chat.send', { text: 'and this', attachments: [picture.id] })).toEqual({
+    expect(await tryCall('chat.send', { sessionId: shown(), text: 'and this', attachments: [picture.id] })).toEqual({
       ok: false,
       error: { code: 'busy', message: texts.attachmentWhileBusy },
     });
@@ -295,7 +311,7 @@ describe('attachments', () => {
     expect(requestContent(1, 2).map((b) => b.type)).toEqual(['image', 'text']);
 
     // Sent once, gone: the same id again is refused and nothing is written.
-    expect(await tryCall('chat.send', { text: 'again', attachments: [picture.id] })).toEqual({
+    expect(await tryCall('chat.send', { sessionId: shown(), text: 'again', attachments: [picture.id] })).toEqual({
       ok: false,
       error: { code: 'not_found', message: texts.attachmentGone },
     });
@@ -306,7 +322,7 @@ describe('attachments', () => {
   it('names the files of the conversation in the handoff prompt, and the new session starts from text alone', async () => {
     await send('Look at these', [await upload('floorplan.png', png(50, 40)), await upload('contract.pdf', pdf(2))]);
     fake.enqueue({ kind: 'text', text: '## Goal\nFinish the flat.\n## Critical Context\nfloorplan.png shows two rooms.' });
-    const result = await call('handoff.start', {});
+    const result = await call('handoff.start', { sessionId: shown() });
     expect(result.status).toBe('done');
     const handoffRequest = fake.messageRequests()[1]?.body as { messages: Array<{ content: ApiBlock[] }> };
     const prompt = handoffRequest.messages.at(-1)!.content.at(-1)!.text!;
@@ -325,9 +341,9 @@ describe('attachments', () => {
     await send('', [await upload('padded.png', big)]);
     // The reply's usage (1 token) is measured; the next prompt is estimated on top of it.
     fake.enqueue({ kind: 'stall' });
-    await call('chat.send', { text: '', attachments: [(await upload('again.png', big)).id] });
+    await call('chat.send', { sessionId: shown(), text: '', attachments: [(await upload('again.png', big)).id] });
     const contextTokens = (await call('sessions.open', {})).contextTokens;
-    await call('chat.stop', {});
+    await call('chat.stop', { sessionId: shown() });
     // 1000 × 750 / 750 = 1,000 tokens for the picture; its 2.7 MB of base64 would be ~700,000 "tokens".
     expect(contextTokens).toBeGreaterThan(1_000);
     expect(contextTokens).toBeLessThan(1_100);

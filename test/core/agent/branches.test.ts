@@ -168,17 +168,10 @@ describe('versions', () => {
     await h.agent.prompt('q3');
     expect(lastRequest()).toEqual(['q1', 'OK: q1', 'q2', 'OK: q2', 'q3']);
 
-    const path = file();
-    h.agent.sessionManager.close();
-    const reopened = new AgentSession({ sessionManager: SessionManager.open(path), provider: h.agent.provider, getSettings: () => h.settings, promptsDir: h.promptsDir });
-    try {
-      expect(reopened.getMessages().map((m) => m.content[0]?.type === 'text' && m.content[0].text)).toEqual(['q1', 'OK: q1', 'q2', 'OK: q2', 'q3', 'OK: q3']);
-      reopened.showVersion(entryOf('another answer').id);
-      expect(reopened.getMessages().map((m) => m.content[0]?.type === 'text' && m.content[0].text)).toEqual(['q1', 'OK: q1', 'q2', 'another answer']);
-    } finally {
-      reopened.sessionManager.close();
-    }
-    h.agent.switchSession(SessionManager.create(h.sessionsDir)); // the harness closes this one
+    const reopened = h.reopen();
+    expect(reopened.getMessages().map((m) => m.content[0]?.type === 'text' && m.content[0].text)).toEqual(['q1', 'OK: q1', 'q2', 'OK: q2', 'q3', 'OK: q3']);
+    reopened.showVersion(entryOf('another answer').id);
+    expect(reopened.getMessages().map((m) => m.content[0]?.type === 'text' && m.content[0].text)).toEqual(['q1', 'OK: q1', 'q2', 'another answer']);
   });
 
   it('an unknown id is not found; the todos follow the branch shown', async () => {
@@ -206,7 +199,7 @@ describe('handoff from a branch that is not the newest', () => {
 
     const document = HANDOFF_SECTIONS.map((s) => `## ${s}\napples`).join('\n\n');
     fake.enqueue({ kind: 'text', text: document });
-    const done = await h.agent.handoff();
+    const done = await h.handoff.handoff();
     expect(done.document).toBe(document);
     const sent = requestTexts(fake.messageRequests().at(-1)).join('\n');
     expect(sent).toContain('apple parser');
@@ -216,6 +209,7 @@ describe('handoff from a branch that is not the newest', () => {
     const prompt = old.find((e) => e.type === 'message' && e.message.purpose === 'handoff');
     expect(old.find((e) => e.id === prompt?.parentId)).toMatchObject({ type: 'branch_switch' });
     expect(diskTranscript(oldFile).filter((l) => l.includes('banana'))).toHaveLength(2);
+    expect(readSessionFile(h.child().sessionManager.getSessionFile()).header).toMatchObject({ id: done.childSession, parentSession: h.agent.sessionId });
   });
 });
 
@@ -299,7 +293,7 @@ describe('a handoff exchange in a branch', () => {
     h = createHarness(fake, { maxRetries: 1 });
     await h.agent.prompt('q1');
     fake.enqueue({ kind: 'error', status: 500, retryAfterMs: 5 }, { kind: 'error', status: 500, retryAfterMs: 5 });
-    await handoffError(h.agent.handoff());
+    await handoffError(h.handoff.handoff());
     const handoffPrompt = readSessionFile(file()).entries.find((e) => e.type === 'message' && e.message.purpose === 'handoff');
     await expect(h.agent.regenerate(handoffPrompt?.id ?? '')).rejects.toMatchObject({ code: 'invalid_input' });
     await h.agent.prompt('q2');

@@ -14,6 +14,7 @@ import { AnthropicProvider } from '../../../electron/core/agent/AnthropicProvide
 import { Conversation } from '../../../electron/core/conversations/Conversation';
 import { HandoffError, type HandoffPipeline } from '../../../electron/core/handoff/HandoffPipeline';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
+import type { FsSeam } from '../../../electron/core/storage/fsSeam';
 import type { FakeAnthropic, RecordedRequest } from '../../fakeAnthropic';
 
 export const MODEL = 'claude-test-chat';
@@ -22,9 +23,12 @@ export interface Harness {
   dir: string;
   sessionsDir: string;
   promptsDir: string;
-  agent: AgentSession;
+  /** The session's agent (after reopen(), the reopened one's). */
+  readonly agent: AgentSession;
   /** The session's handoff pipeline. */
-  handoff: HandoffPipeline;
+  readonly handoff: HandoffPipeline;
+  /** Closes the session (its lock released) and opens its file again, as the app does after a restart. */
+  reopen(): AgentSession;
   /** The sessions its handoffs created, oldest first, each with its own agent. */
   children: AgentSession[];
   /** The newest child (fails the test when there is none). */
@@ -43,6 +47,8 @@ export interface HarnessOptions extends Partial<Omit<AgentSessionOptions, 'sessi
   maxRetries?: number;
   inactivityTimeoutMs?: number;
   sessionManager?: (sessionsDir: string) => SessionManager;
+  /** The fs calls of the sessions opened here, the children too (a full disk on cue). */
+  fs?: FsSeam;
 }
 
 export function createHarness(fake: FakeAnthropic, options: HarnessOptions = {}): Harness {
@@ -59,27 +65,40 @@ export function createHarness(fake: FakeAnthropic, options: HarnessOptions = {})
       maxRetries: options.maxRetries ?? 2,
       inactivityTimeoutMs: options.inactivityTimeoutMs ?? 5_000,
     });
-  const { chainTitles = () => [], sessionManager, ...agentOptions } = options;
+  const { chainTitles = () => [], sessionManager, fs, ...agentOptions } = options;
   const agentFor = (manager: SessionManager) => new AgentSession({ ...agentOptions, sessionManager: manager, provider, getSettings: () => settings, promptsDir });
-  const agent = agentFor(sessionManager?.(sessionsDir) ?? SessionManager.create(sessionsDir));
   const children: AgentSession[] = [];
-  const conversation = new Conversation(agent, {
-    createChild: (header, seed) => {
-      const manager = SessionManager.create(sessionsDir, header);
-      for (const m of seed) manager.appendCustomMessageEntry(m.customType, m.content, m.display, m.details);
-      children.push(agentFor(manager));
-    },
-    chainTitles,
-    startHandoff: () => Promise.reject(new Error('auto-handoff is the core tests’ concern')),
-  });
   const events: BatonEvent[] = [];
-  agent.subscribe((event) => events.push(event));
+  const open = (manager: SessionManager) => {
+    const agent = agentFor(manager);
+    agent.subscribe((event) => events.push(event));
+    return new Conversation(agent, {
+      createChild: (header, seed) => {
+        const child = SessionManager.create(sessionsDir, { ...header, fs });
+        for (const m of seed) child.appendCustomMessageEntry(m.customType, m.content, m.display, m.details);
+        children.push(agentFor(child));
+      },
+      chainTitles,
+      startHandoff: () => Promise.reject(new Error('auto-handoff is the core tests’ concern')),
+    });
+  };
+  let conversation = open(sessionManager?.(sessionsDir) ?? SessionManager.create(sessionsDir, { fs }));
   return {
     dir,
     sessionsDir,
     promptsDir,
-    agent,
-    handoff: conversation.handoff,
+    get agent() {
+      return conversation.agent;
+    },
+    get handoff() {
+      return conversation.handoff;
+    },
+    reopen: () => {
+      const file = conversation.manager.getSessionFile();
+      conversation.close();
+      conversation = open(SessionManager.open(file, { fs }));
+      return conversation.agent;
+    },
     children,
     child: () => {
       const last = children.at(-1);

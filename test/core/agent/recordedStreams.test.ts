@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentMessage, ContentBlock } from '../../../shared/session';
 import { useFakeAnthropic } from '../../fakeAnthropic';
 import { recordedStream, replay, type RecordedStream } from '../../fixtures/recordedStreams';
-import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { expectValidRequests as expectRulesHold, thinkingBlocksSent } from '../../support/apiRequestRules';
 import { bodyOf, createHarness, readSessionFile, type Harness } from './harness';
 
@@ -311,12 +310,9 @@ describe('a session of recorded replies, reopened', () => {
     const types = before.flatMap((m) => (typeof m.content === 'string' ? [] : m.content.map((b) => b.type)));
     expect(types).toEqual(expect.arrayContaining(['thinking', 'redacted_thinking', 'server_tool_use', 'web_search_tool_result', 'future_block']));
 
-    const path = file();
-    h.agent.switchSession(SessionManager.create(h.sessionsDir));
-    const reopened = SessionManager.open(path);
-    expect(reopened.unreadableRecords).toBe(0);
-    h.agent.switchSession(reopened);
-    await h.agent.prompt('After reopening');
+    const reopened = h.reopen();
+    expect(reopened.sessionManager.unreadableRecords).toBe(0);
+    await reopened.prompt('After reopening');
     const after = bodyOf(fake.messageRequests().at(-1)).messages;
     expect(after.slice(0, before.length)).toEqual(before);
     expect(after.slice(before.length).map((m) => m.role)).toEqual(['assistant', 'user']);

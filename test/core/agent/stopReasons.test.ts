@@ -4,7 +4,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../../../shared/session';
 import { CONTINUE_PROMPT } from '../../../electron/core/agent/AgentSession';
-import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { useFakeAnthropic } from '../../fakeAnthropic';
 import { recordedStream } from '../../fixtures/recordedStreams';
 import { expectValidRequests } from '../../support/apiRequestRules';
@@ -69,10 +68,7 @@ describe('refusal', () => {
     await h.agent.prompt('Another question');
     expect(requestTexts(fake.messageRequests().at(-1))).toEqual(['What is an eclipse?', 'OK: What is an eclipse?', 'Another question']);
 
-    const path = file();
-    h.agent.switchSession(SessionManager.create(h.sessionsDir));
-    h.agent.switchSession(SessionManager.open(path));
-    await h.agent.prompt('After reopening');
+    await h.reopen().prompt('After reopening');
     expect(requestTexts(fake.messageRequests().at(-1))).not.toContain('Something refused');
     expect(requestTexts(fake.messageRequests().at(-1))).not.toContain('I can’t help with that.');
     expectValidRequestsSoFar();

@@ -123,6 +123,26 @@ describe('views', () => {
     expect(other.events.some((e) => e.type === 'message_update' && e.sessionId === id)).toBe(true);
     expect(transcript(id)).toEqual(['user: first', `assistant: ${'slow reply '.repeat(10)}`, 'user: steer from the other view', 'assistant: answer to the steer']);
   });
+
+  it('a view that opens a session mid-stream gets the reply so far, then the rest: the whole reply, once', async () => {
+    const id = (await driver.call('sessions.new', {})).header.id;
+    const reply = Array.from({ length: 40 }, (_, i) => `word${i} `).join('');
+    fake.enqueue({ kind: 'text', text: reply, chunkSize: 3, delayMs: 15 });
+    await driver.call('chat.send', { sessionId: id, text: 'stream to two views' });
+    await expect.poll(() => driver.events.filter((e) => e.type === 'message_update').length).toBeGreaterThan(5);
+    const late = secondView();
+    const view = await late.call('sessions.open', { id });
+    expect(view.isStreaming).toBe(true);
+    expect(view.streamingText?.length).toBeGreaterThan(0);
+    await expect.poll(() => ended(late.events, id), { timeout: 15_000 }).toBe(1);
+    // Streamed text is what was sent so far, then each later delta once (the last ones may come only
+    // with message_end, which carries the whole reply).
+    const after = late.events.flatMap((e) => (e.type === 'message_update' ? [e.delta] : [])).join('');
+    expect(reply.startsWith(view.streamingText! + after)).toBe(true);
+    expect((view.streamingText! + after).length).toBeGreaterThan(reply.length / 2);
+    const settled = late.events.find((e) => e.type === 'message_end' && e.message.role === 'assistant');
+    expect(settled?.type === 'message_end' && settled.message.content).toEqual([{ type: 'text', text: reply }]);
+  });
 });
 
 describe('handoff in its session', () => {

@@ -18,11 +18,12 @@ const replyAt = (percent: number, text = `At ${percent} %`): Scenario => ({
   usage: { input_tokens: percent * 2_000 - 10, output_tokens: 10 },
 });
 const handoffRequests = () => fake.messageRequests().filter((r) => JSON.stringify(r.body).includes(HANDOFF_PROMPT_OPENING));
-const current = async () => (await d.call('sessions.open', {})).header.id;
+/** The session the view shows (at start, where the user left off). */
+const current = async () => d.view.sessionId ?? (await d.call('sessions.open', {})).header.id;
 
 async function autoResult(): Promise<HandoffResult> {
-  await expect.poll(() => d.of('handoff_auto_result').length, { timeout: 10_000 }).toBe(1);
-  return d.of('handoff_auto_result')[0]!.result;
+  await expect.poll(() => d.of('handoff_result').length, { timeout: 10_000 }).toBe(1);
+  return d.of('handoff_result')[0]!.result;
 }
 
 /** Lets anything the last run set off happen, so a test can say it did not. */
@@ -60,7 +61,8 @@ describe('auto-handoff', () => {
     expect(d.of('handoff_auto')).toEqual([{ type: 'handoff_auto', sessionId: parent, review: false }]);
     expect(result).toMatchObject({ status: 'done', document: DOCUMENT });
     expect(result.status === 'done' && result.session.header).toMatchObject({ parentSession: parent, origin: 'handoff' });
-    expect(await current()).not.toBe(parent);
+    // The view that showed the session moves to the new one.
+    expect(await current()).toBe(result.status === 'done' && result.session.header.id);
     expect(handoffRequests()).toHaveLength(1);
   });
 
@@ -74,7 +76,7 @@ describe('auto-handoff', () => {
     expect(d.of('handoff_auto')[0]?.review).toBe(true);
     expect(await current()).toBe(parent);
 
-    await d.call('handoff.discard', {});
+    await d.call('handoff.discard', { sessionId: parent });
     fake.enqueue(replyAt(80));
     await d.chat('three');
     await quiet();
@@ -98,7 +100,7 @@ describe('auto-handoff', () => {
     await d.chat('two');
     const parent = await current();
     fake.enqueue({ kind: 'text', text: DOCUMENT });
-    expect(await d.call('handoff.start', {})).toMatchObject({ status: 'done' });
+    expect(await d.call('handoff.start', { sessionId: await current() })).toMatchObject({ status: 'done' });
     await d.call('sessions.open', { id: parent });
     fake.enqueue(replyAt(90));
     await d.chat('back in the parent');
@@ -112,7 +114,7 @@ describe('auto-handoff', () => {
     fake.enqueue(replyAt(5), replyAt(5), { ...replyAt(95, DOCUMENT) });
     await d.chat('one');
     await d.chat('two');
-    expect(await d.call('handoff.start', {})).toMatchObject({ status: 'done' });
+    expect(await d.call('handoff.start', { sessionId: await current() })).toMatchObject({ status: 'done' });
     await quiet();
     expect(d.of('handoff_auto')).toHaveLength(0);
     expect(handoffRequests()).toHaveLength(1);
@@ -135,6 +137,8 @@ describe('auto-handoff', () => {
     const result = await autoResult();
     expect(result.status).toBe('failed');
     expect(result.status === 'failed' && result.message).toContain('500');
+    // Told once: as the handoff's result, not also as an error.
+    expect(d.of('error')).toEqual([]);
     fake.enqueue(replyAt(80));
     await d.chat('three');
     await quiet();

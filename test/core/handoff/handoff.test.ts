@@ -1,12 +1,14 @@
-// Handoff (SPEC §4) end to end: AgentSession + real session files + the real provider against the fake
-// Anthropic server. Each reference step of §4.1 and each "beyond" item of §4.2 has a test; assertions are
-// on what is on disk and on the requests Baton sent.
+// Handoff (SPEC §4) end to end: the session's HandoffPipeline and AgentSession + real session files + the
+// real provider against the fake Anthropic server. Each reference step of §4.1 and each "beyond" item of
+// §4.2 has a test; assertions are on what is on disk and on the requests Baton sent. The old session keeps
+// its agent; the child is a session of its own, with its own agent (h.child()).
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentMessage } from '../../../shared/session';
 import { HANDOFF_SECTIONS, texts } from '../../../shared/texts';
 import { wrapHandoffDocument } from '../../../shared/sessionFormat';
 import { buildHandoffPrompt, HANDOFF_MAX_TOKENS } from '../../../electron/core/handoff/handoffDocument';
+import { AgentSession } from '../../../electron/core/agent/AgentSession';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { realFs, type FsSeam } from '../../../electron/core/storage/fsSeam';
 import { expectValidRequests } from '../../support/apiRequestRules';
@@ -45,33 +47,36 @@ async function seeded(options: HarnessOptions = {}): Promise<Harness> {
   return h;
 }
 const file = () => h.agent.sessionManager.getSessionFile();
+/** The file of the session the handoff created. */
+const childFile = () => h.child().sessionManager.getSessionFile();
 
 
 describe('reference pipeline (SPEC §4.1)', () => {
   it('step 2–3: fewer than 2 messages → "Nothing to hand off (no messages yet)", nothing else happens', async () => {
     setup();
     const before = sessionFiles(h);
-    const error = await handoffError(h.agent.handoff());
+    const error = await handoffError(h.handoff.handoff());
     expect(error).toMatchObject({ kind: 'nothing', message: texts.nothingToHandOff });
     // The user message alone (the reply failed) is still fewer than 2.
     fake.enqueue({ kind: 'error', status: 401 });
     await h.agent.prompt('hello');
     expect(diskTranscript(file())).toEqual(['user: hello']);
-    expect(await handoffError(h.agent.handoff())).toMatchObject({ kind: 'nothing', message: texts.nothingToHandOff });
+    expect(await handoffError(h.handoff.handoff())).toMatchObject({ kind: 'nothing', message: texts.nothingToHandOff });
     expect(fake.messageRequests()).toHaveLength(1);
     expect(sessionFiles(h)).toEqual(before);
-    expect(h.agent.isGeneratingHandoff).toBe(false);
+    expect(h.children).toEqual([]);
+    expect(h.handoff.isGenerating).toBe(false);
   });
 
-  it('step 3: isGeneratingHandoff holds while the controller exists; the prompt has the six sections and the focus', async () => {
+  it('step 3: isGenerating holds while the controller exists; the prompt has the six sections and the focus', async () => {
     await seeded();
     fake.enqueue(docScenario({ chunkSize: 20, delayMs: 5 }));
-    expect(h.agent.isGeneratingHandoff).toBe(false);
-    const running = h.agent.handoff('the error messages');
-    expect(h.agent.isGeneratingHandoff).toBe(true);
+    expect(h.handoff.isGenerating).toBe(false);
+    const running = h.handoff.handoff('the error messages');
+    expect(h.handoff.isGenerating).toBe(true);
     await expect(h.agent.start('meanwhile')).rejects.toMatchObject({ code: 'busy' });
     await running;
-    expect(h.agent.isGeneratingHandoff).toBe(false);
+    expect(h.handoff.isGenerating).toBe(false);
     const sent = requestTexts(fake.messageRequests()[1]).at(-1) ?? '';
     for (const section of HANDOFF_SECTIONS) expect(sent).toContain(section);
     expect(sent.endsWith('\n\nAdditional focus: the error messages')).toBe(true);
@@ -84,9 +89,9 @@ describe('reference pipeline (SPEC §4.1)', () => {
     const oldFile = file();
     fake.enqueue(docScenario());
     const sending = vi.spyOn(h.agent, 'prompt');
-    await h.agent.handoff();
+    await h.handoff.handoff();
     const prompt = buildHandoffPrompt();
-    expect(sending).toHaveBeenCalledExactlyOnceWith(prompt, expect.objectContaining({ expandPromptTemplates: false }));
+    expect(sending).toHaveBeenCalledExactlyOnceWith(prompt, expect.objectContaining({ expandPromptTemplates: false, aside: { purpose: 'handoff' } }));
     expect(requestTexts(fake.messageRequests()[1]).at(-1)).toBe(prompt);
     expect(diskTranscript(oldFile)).toEqual([
       'user: Build a parser for the config format',
@@ -105,60 +110,70 @@ describe('reference pipeline (SPEC §4.1)', () => {
   it('step 5: the document is the last assistant message’s text blocks joined with \\n, read at agent_end', async () => {
     await seeded();
     fake.enqueue({ kind: 'reply', content: [{ type: 'text', text: '## Goal\nA' }, { type: 'text', text: '## Next Steps\nB' }] });
-    const done = await h.agent.handoff();
+    const done = await h.handoff.handoff();
     expect(done.document).toBe('## Goal\nA\n## Next Steps\nB');
-    expect(readSessionFile(file()).entries[0]).toMatchObject({ content: wrapHandoffDocument('## Goal\nA\n## Next Steps\nB') });
+    expect(readSessionFile(childFile()).entries[0]).toMatchObject({ content: wrapHandoffDocument('## Goal\nA\n## Next Steps\nB') });
   });
 
   it('step 6: aborted → no new session; no text → no new session', async () => {
     await seeded();
     const before = sessionFiles(h);
     fake.enqueue({ kind: 'empty' });
-    expect(await handoffError(h.agent.handoff())).toMatchObject({ kind: 'failed' });
+    expect(await handoffError(h.handoff.handoff())).toMatchObject({ kind: 'failed' });
     fake.enqueue(docScenario({ chunkSize: 5, delayMs: 20 }));
-    const running = h.agent.handoff();
+    const running = h.handoff.handoff();
     await until(() => h.of('handoff_progress').some((e) => e.text.length > 0));
-    h.agent.abortHandoff();
+    h.handoff.abort();
     expect(await handoffError(running)).toMatchObject({ kind: 'cancelled', message: texts.handoffCancelled });
     expect(sessionFiles(h)).toEqual(before);
+    expect(h.children).toEqual([]);
   });
 
-  it('step 7: flush, new session, agent reset and bound to the new id, all three queues cleared, reminder counter reset', async () => {
+  it('step 7: flush, new session whose agent starts from the handoff alone (empty queues, reminder counter reset); the old session keeps its agent, file and queues', async () => {
     await seeded();
     // An open todo and one stale turn: the counter stands at 1 (2 after the handoff turn).
     fake.enqueue({ kind: 'tool_use', name: 'todo_write', input: { todos: [{ content: 'Finish parser', status: 'pending' }] } }, { kind: 'text', text: 'noted' });
     await h.agent.prompt('track it');
     const oldId = h.agent.sessionId;
     const oldFile = file();
+    const oldMessages = h.agent.getMessages();
 
     fake.enqueue(docScenario({ chunkSize: 10, delayMs: 10 }));
-    const running = h.agent.handoff();
+    const running = h.handoff.handoff();
     await until(() => fake.messageRequests().length === 4);
     h.agent.steer('steer while generating');
     h.agent.followUp('follow up while generating');
     h.agent.queueNextTurn('context while generating');
-    expect(h.agent.getQueues()).toEqual({ steering: ['steer while generating'], followUp: ['follow up while generating'], nextTurn: ['context while generating'] });
-    await running;
+    const queued = { steering: ['steer while generating'], followUp: ['follow up while generating'], nextTurn: ['context while generating'] };
+    expect(h.agent.getQueues()).toEqual(queued);
+    const done = await running;
 
-    expect(h.agent.sessionId).not.toBe(oldId);
-    expect(file()).not.toBe(oldFile);
-    expect(h.agent.getQueues()).toEqual({ steering: [], followUp: [], nextTurn: [] });
-    expect(h.of('queue_changed').at(-1)).toEqual({ type: 'queue_changed', sessionId: h.agent.sessionId, steering: [], followUp: [] });
+    // The old session is as it was: its agent, its file, its context (the exchange left out), its queues.
+    expect(h.agent.sessionId).toBe(oldId);
+    expect(file()).toBe(oldFile);
+    expect(h.agent.getMessages()).toEqual(oldMessages);
+    expect(h.agent.getQueues()).toEqual(queued);
+    // The child is another session, with an agent of its own that holds only the handoff context.
+    const child = h.child();
+    expect(child.sessionId).toBe(done.childSession);
+    expect(child.sessionId).not.toBe(oldId);
+    expect(childFile()).not.toBe(oldFile);
+    expect(child.getQueues()).toEqual({ steering: [], followUp: [], nextTurn: [] });
     // The queued messages were neither sent during the handoff nor afterwards.
     expect(fake.messageRequests()).toHaveLength(4);
-    expect(h.agent.getMessages()).toEqual([{ role: 'user', content: [{ type: 'text', text: wrapHandoffDocument(DOCUMENT) }] }, expect.anything()]);
+    expect(child.getMessages()).toEqual([{ role: 'user', content: [{ type: 'text', text: wrapHandoffDocument(DOCUMENT) }] }, expect.anything()]);
 
     // Counter reset: without it this prompt's turn would be the third stale one and queue a reminder.
-    await h.agent.prompt('continue');
-    expect(h.agent.getQueues().nextTurn).toEqual([]);
+    await child.prompt('continue');
+    expect(child.getQueues().nextTurn).toEqual([]);
     expect(requestTexts(fake.messageRequests().at(-1)).join('\n')).not.toContain('while generating');
   });
 
   it('step 8: the new session holds the document as custom_message "handoff", display true, in the exact wrapper', async () => {
     await seeded();
     fake.enqueue(docScenario());
-    await h.agent.handoff();
-    const { header, entries } = readSessionFile(file());
+    const done = await h.handoff.handoff();
+    const { header, entries } = readSessionFile(childFile());
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       type: 'custom_message',
@@ -167,17 +182,18 @@ describe('reference pipeline (SPEC §4.1)', () => {
       parentId: null,
       content: `<handoff-context>\n${DOCUMENT}\n</handoff-context>\n\nThe above is a handoff document from a previous session. Use this context to continue the work seamlessly.`,
     });
-    expect(header.id).toBe(h.agent.sessionId);
+    expect(header.id).toBe(h.child().sessionId);
+    expect(header.id).toBe(done.childSession);
   });
 
   it('step 9: the context is rebuilt from the new session; the next request carries the wrapper and none of the old transcript', async () => {
     await seeded();
     fake.enqueue(docScenario());
-    const done = await h.agent.handoff();
+    const done = await h.handoff.handoff();
     expect(done.document).toBe(DOCUMENT);
-    expect(h.agent.getMessages()).toEqual([{ role: 'user', content: [{ type: 'text', text: wrapHandoffDocument(DOCUMENT) }] }]);
+    expect(h.child().getMessages()).toEqual([{ role: 'user', content: [{ type: 'text', text: wrapHandoffDocument(DOCUMENT) }] }]);
 
-    await h.agent.prompt('Carry on');
+    await h.child().prompt('Carry on');
     const next = fake.messageRequests().at(-1);
     expect(requestTexts(next)).toEqual([wrapHandoffDocument(DOCUMENT), 'Carry on']);
     expect(JSON.stringify(bodyOf(next).messages)).not.toContain('Build a parser for the config format');
@@ -191,14 +207,15 @@ describe('the happy path on disk (integration)', () => {
     const oldId = h.agent.sessionId;
     const oldFile = file();
     fake.enqueue(docScenario());
-    const done = await h.agent.handoff('the tokenizer');
+    const done = await h.handoff.handoff('the tokenizer');
 
     const old = readSessionFile(oldFile);
     expect(old.header.id).toBe(oldId);
     expect(diskTranscript(oldFile).slice(-2)).toEqual([`user: ${buildHandoffPrompt('the tokenizer')}`, `assistant: ${DOCUMENT}`]);
 
-    const fresh = readSessionFile(file());
-    expect(fresh.header).toMatchObject({ type: 'session', parentSession: oldId, origin: 'handoff' });
+    expect(h.agent.sessionId).toBe(oldId);
+    const fresh = readSessionFile(childFile());
+    expect(fresh.header).toMatchObject({ type: 'session', id: h.child().sessionId, parentSession: oldId, origin: 'handoff' });
     expect(fresh.entries.map((e) => e.type === 'custom_message' && e.customType)).toEqual(['handoff']);
     expect(sessionFiles(h)).toHaveLength(2);
     expect(done).toEqual({
@@ -207,6 +224,8 @@ describe('the happy path on disk (integration)', () => {
       contextBefore: expect.any(Number),
       contextAfter: expect.any(Number),
       trimmedMessages: 0,
+      childSession: fresh.header.id,
+      childTitle: fresh.header.title,
     });
   });
 });
@@ -217,16 +236,17 @@ describe('beyond the reference (SPEC §4.2)', () => {
     const before = sessionFiles(h);
     const oldId = h.agent.sessionId;
     fake.enqueue(docScenario({ chunkSize: 4, delayMs: 50 }));
-    const running = h.agent.handoff();
+    const running = h.handoff.handoff();
     await until(() => h.of('handoff_progress').some((e) => e.phase === 'generating' && e.text.length > 0));
     const cancelledAt = Date.now();
-    h.agent.abortHandoff();
+    h.handoff.abort();
     expect(await handoffError(running)).toMatchObject({ kind: 'cancelled', message: texts.handoffCancelled });
     expect(Date.now() - cancelledAt).toBeLessThan(500);
     await until(() => fake.messageRequests()[1]?.aborted === true);
     expect(sessionFiles(h)).toEqual(before);
+    expect(h.children).toEqual([]);
     expect(h.agent.sessionId).toBe(oldId);
-    expect(h.agent.isGeneratingHandoff).toBe(false);
+    expect(h.handoff.isGenerating).toBe(false);
     expect(h.of('handoff_progress').at(-1)).toMatchObject({ phase: 'cancelled' });
     // The stopped exchange is kept like any stopped reply, and the session goes on.
     const entries = readSessionFile(file()).entries;
@@ -240,7 +260,7 @@ describe('beyond the reference (SPEC §4.2)', () => {
   it('empty reply is a failure with its own message, never "cancelled"', async () => {
     await seeded();
     fake.enqueue({ kind: 'empty', emptyTextBlock: true });
-    const error = await handoffError(h.agent.handoff());
+    const error = await handoffError(h.handoff.handoff());
     expect(error.kind).toBe('failed');
     expect(error.message).toMatch(/empty/i);
     expect(error.message).not.toBe(texts.handoffCancelled);
@@ -257,10 +277,13 @@ describe('beyond the reference (SPEC §4.2)', () => {
     const oldId = h.agent.sessionId;
     const before = diskTranscript(file());
     fake.enqueue(...scenarios);
-    const error = await handoffError(h.agent.handoff());
+    const error = await handoffError(h.handoff.handoff());
     expect(error.kind).toBe('failed');
-    expect(error.message).toBe(h.of('error').at(-1)?.message);
+    // Told once, as the handoff's failure, not also as an error of the session.
+    expect(h.of('handoff_progress').at(-1)).toMatchObject({ phase: 'failed', text: error.message });
+    expect(h.of('error')).toEqual([]);
     expect(h.agent.sessionId).toBe(oldId);
+    expect(h.children).toEqual([]);
     expect(sessionFiles(h)).toHaveLength(1);
     expect(diskTranscript(file()).slice(0, before.length)).toEqual(before);
     // The failed exchange stays in the chat, as any failed exchange does; the conversation goes on.
@@ -276,16 +299,16 @@ describe('beyond the reference (SPEC §4.2)', () => {
     fake.enqueue(docScenario());
     let headerOnDisk: unknown;
     h.agent.subscribe((e) => {
-      if (e.type === 'handoff_progress' && e.phase === 'done') headerOnDisk = readSessionFile(h.agent.sessionManager.getSessionFile()).header;
+      if (e.type === 'handoff_progress' && e.phase === 'done') headerOnDisk = readSessionFile(childFile()).header;
     });
-    await h.agent.handoff();
-    expect(headerOnDisk).toMatchObject({ parentSession: oldId, origin: 'handoff', id: h.agent.sessionId });
+    const done = await h.handoff.handoff();
+    expect(headerOnDisk).toMatchObject({ parentSession: oldId, origin: 'handoff', id: done.childSession });
   });
 
   it('structure check: missing section headings come back with the result', async () => {
     await seeded();
     fake.enqueue({ kind: 'text', text: '## Goal\nx\n## Progress\ny\n## Critical Context\nz' });
-    const done = await h.agent.handoff();
+    const done = await h.handoff.handoff();
     expect(done.missingSections).toEqual(['Constraints & Preferences', 'Key Decisions', 'Next Steps']);
   });
 
@@ -293,30 +316,30 @@ describe('beyond the reference (SPEC §4.2)', () => {
     await seeded();
     const oldId = h.agent.sessionId;
     fake.enqueue(docScenario());
-    const draft = await h.agent.generateHandoff('focus');
+    const draft = await h.handoff.generate('focus');
     expect(draft).toEqual({ document: DOCUMENT, missingSections: [], trimmedMessages: 0 });
-    expect(h.agent.sessionId).toBe(oldId);
+    expect(h.children).toEqual([]);
     expect(sessionFiles(h)).toHaveLength(1);
     expect(diskTranscript(file()).at(-1)).toBe(`assistant: ${DOCUMENT}`); // the exchange is in the old session
     expect(h.of('handoff_progress').at(-1)).toMatchObject({ phase: 'review', text: DOCUMENT });
 
     const edited = `${DOCUMENT}\n\nEdited by the user.`;
-    const done = await h.agent.commitHandoff(edited);
+    const done = await h.handoff.commit(edited);
     expect(done.document).toBe(edited);
-    expect(readSessionFile(file()).header).toMatchObject({ parentSession: oldId, origin: 'handoff' });
-    expect(readSessionFile(file()).entries[0]).toMatchObject({ customType: 'handoff', content: wrapHandoffDocument(edited) });
+    expect(readSessionFile(childFile()).header).toMatchObject({ id: done.childSession, parentSession: oldId, origin: 'handoff' });
+    expect(readSessionFile(childFile()).entries[0]).toMatchObject({ customType: 'handoff', content: wrapHandoffDocument(edited) });
   });
 
   it('review first: a new message discards the waiting document', async () => {
     await seeded();
     fake.enqueue(docScenario());
-    await h.agent.generateHandoff();
+    await h.handoff.generate();
     await h.agent.prompt('one more thing');
-    expect(await handoffError(h.agent.commitHandoff(DOCUMENT))).toMatchObject({ kind: 'nothing' });
+    expect(await handoffError(h.handoff.commit(DOCUMENT))).toMatchObject({ kind: 'nothing' });
     expect(sessionFiles(h)).toHaveLength(1);
   });
 
-  it('a write that fails after the switch goes back to the old session, intact and usable', async () => {
+  it('a write of the new session that fails leaves the old session intact and usable', async () => {
     let failHandoffEntry = false;
     const fs: FsSeam = {
       ...realFs,
@@ -327,17 +350,21 @@ describe('beyond the reference (SPEC §4.2)', () => {
         return realFs.writeSync(fd, buffer, ...rest);
       },
     };
-    await seeded({ sessionManager: (dir) => SessionManager.create(dir, { fs }) });
-    const oldId = h.agent.sessionId;
+    await seeded({ fs });
     const oldFile = file();
+    const before = diskTranscript(oldFile);
     fake.enqueue(docScenario());
     failHandoffEntry = true;
-    const error = await handoffError(h.agent.handoff());
+    const error = await handoffError(h.handoff.handoff());
     expect(error.kind).toBe('failed');
     expect(error.message).toMatch(/The disk is full.*ENOSPC/);
-    expect(h.agent.sessionId).toBe(oldId);
-    expect(file()).toBe(oldFile);
-    expect(h.agent.isGeneratingHandoff).toBe(false);
+    expect(h.children).toEqual([]);
+    expect(h.handoff.isGenerating).toBe(false);
+    expect(h.of('handoff_progress').at(-1)).toMatchObject({ phase: 'failed', text: error.message });
+    // The old session holds the exchange and the outcome, and the conversation goes on there.
+    expect(diskTranscript(oldFile).slice(0, before.length)).toEqual(before);
+    expect(readSessionFile(oldFile).entries.at(-1)).toMatchObject({ type: 'handoff_outcome', outcome: 'failed' });
+    failHandoffEntry = false;
     await h.agent.prompt('still fine?');
     expect(diskTranscript(oldFile).at(-1)).toBe('assistant: OK: still fine?');
     expect(requestTexts(fake.messageRequests().at(-1))[0]).toBe('Build a parser for the config format');
@@ -346,11 +373,11 @@ describe('beyond the reference (SPEC §4.2)', () => {
   it('review first: discard leaves the old session as it is', async () => {
     await seeded();
     fake.enqueue(docScenario());
-    await h.agent.generateHandoff();
+    await h.handoff.generate();
     const oldFile = file();
     const onDisk = readFileSync(oldFile, 'utf8');
-    h.agent.discardHandoff();
-    expect(await handoffError(h.agent.commitHandoff(DOCUMENT))).toMatchObject({ kind: 'nothing' });
+    h.handoff.discard();
+    expect(await handoffError(h.handoff.commit(DOCUMENT))).toMatchObject({ kind: 'nothing' });
     expect(file()).toBe(oldFile);
     expect(readFileSync(oldFile, 'utf8')).toBe(onDisk);
     expect(sessionFiles(h)).toHaveLength(1);
@@ -360,7 +387,7 @@ describe('beyond the reference (SPEC §4.2)', () => {
     await seeded();
     fake.enqueue(docScenario({ chunkSize: 30, delayMs: 20 }));
     const updatesBefore = h.of('message_update').length;
-    await h.agent.handoff();
+    await h.handoff.handoff();
     const progress = h.of('handoff_progress');
     expect(progress[0]).toMatchObject({ phase: 'generating', text: '' });
     const streamed = progress.filter((e) => e.phase === 'generating' && e.text);
@@ -388,35 +415,41 @@ describe('beyond the reference (SPEC §4.2)', () => {
     fake.enqueue({ kind: 'tool_use', name: 'todo_write', input: { todos } }, { kind: 'text', text: 'ok' });
     await h.agent.prompt('plan');
     fake.enqueue(docScenario());
-    const done = await h.agent.handoff();
+    const done = await h.handoff.handoff();
     const open = todos.slice(1);
-    const { entries } = readSessionFile(file());
+    const child = h.child();
+    const { entries } = readSessionFile(childFile());
     // The context after the handoff counts the carried todos too.
-    expect(done.contextAfter).toBe(h.agent.getContextUsage().tokens);
+    expect(done.contextAfter).toBe(child.getContextUsage().tokens);
     expect(entries[0]).toMatchObject({ details: { contextAfter: done.contextAfter } });
     expect(entries.map((e) => e.type === 'custom_message' && [e.customType, e.display])).toEqual([
       ['handoff', true],
       ['todos', false],
     ]);
     expect(entries[1]).toMatchObject({ details: { todos: open } });
-    expect(h.agent.getTodos()).toEqual(open);
-    expect(h.of('todos_changed').at(-1)).toMatchObject({ sessionId: h.agent.sessionId, todos: open });
-    await h.agent.prompt('go on');
+    expect(child.getTodos()).toEqual(open);
+    // The old session keeps its list as it was.
+    expect(h.agent.getTodos()).toEqual(todos);
+    await child.prompt('go on');
     expect(requestTexts(fake.messageRequests().at(-1))[1]).toContain('[pending] Write docs');
     // Reopened later, the session still has them.
-    const handedOff = file();
-    h.agent.switchSession(SessionManager.create(h.sessionsDir));
-    h.agent.switchSession(SessionManager.open(handedOff));
-    expect(h.agent.getTodos()).toEqual(open);
+    const handedOff = childFile();
+    child.close();
+    const reopened = new AgentSession({ sessionManager: SessionManager.open(handedOff), provider: h.agent.provider, getSettings: () => h.settings, promptsDir: h.promptsDir });
+    try {
+      expect(reopened.getTodos()).toEqual(open);
+    } finally {
+      reopened.close();
+    }
   });
 
   it('busy guard: refused while a reply streams', async () => {
     await seeded();
     fake.enqueue({ kind: 'text', text: 'a slow reply', chunkSize: 1, delayMs: 10 });
     const { done } = await h.agent.start('next question');
-    expect(await handoffError(h.agent.handoff())).toMatchObject({ kind: 'busy', message: texts.handoffBusy });
-    expect(await handoffError(h.agent.generateHandoff())).toMatchObject({ kind: 'busy' });
-    expect(h.agent.isGeneratingHandoff).toBe(false);
+    expect(await handoffError(h.handoff.handoff())).toMatchObject({ kind: 'busy', message: texts.handoffBusy });
+    expect(await handoffError(h.handoff.generate())).toMatchObject({ kind: 'busy' });
+    expect(h.handoff.isGenerating).toBe(false);
     await done;
     expect(fake.messageRequests()).toHaveLength(2);
   });
@@ -425,14 +458,16 @@ describe('beyond the reference (SPEC §4.2)', () => {
     await seeded({ settings: { handoffModel: 'claude-handoff' } });
     const oldFile = file();
     fake.enqueue(docScenario());
-    await h.agent.handoff();
+    await h.handoff.handoff();
     const body = bodyOf(fake.messageRequests()[1]);
     expect(body.model).toBe('claude-handoff');
     expect(body.max_tokens).toBe(HANDOFF_MAX_TOKENS);
     const changes = readSessionFile(oldFile).entries.filter((e) => e.type === 'model_change');
     expect(changes.map((e) => e.type === 'model_change' && e.model)).toEqual([MODEL, 'claude-handoff']);
-    await h.agent.prompt('continue');
+    await h.child().prompt('continue');
     expect(bodyOf(fake.messageRequests()[2]).model).toBe(MODEL);
+    await h.agent.prompt('and here');
+    expect(bodyOf(fake.messageRequests()[3]).model).toBe(MODEL);
   });
 
   it('context size before → after', async () => {
@@ -440,12 +475,14 @@ describe('beyond the reference (SPEC §4.2)', () => {
     fake.enqueue({ kind: 'text', text: 'long answer '.repeat(500), usage: { input_tokens: 50_000, output_tokens: 1_500 } });
     await h.agent.prompt('explain everything');
     fake.enqueue(docScenario());
-    const done = await h.agent.handoff();
+    const done = await h.handoff.handoff();
     expect(done.contextBefore).toBe(51_500);
     expect(done.contextAfter).toBe(Math.ceil(wrapHandoffDocument(DOCUMENT).length / 4));
-    expect(h.agent.getContextUsage().tokens).toBe(done.contextAfter);
+    expect(h.child().getContextUsage().tokens).toBe(done.contextAfter);
+    // The old session's meter is unchanged: the exchange stays out of its context.
+    expect(h.agent.getContextUsage().tokens).toBe(51_500);
     // Kept with the document, so the card shows them whenever the session is opened.
-    const card = readSessionFile(file()).entries.find((e) => e.type === 'custom_message' && e.customType === 'handoff');
+    const card = readSessionFile(childFile()).entries.find((e) => e.type === 'custom_message' && e.customType === 'handoff');
     expect(card?.type === 'custom_message' && card.details).toMatchObject({ contextBefore: 51_500, contextAfter: done.contextAfter });
   });
 });
@@ -465,7 +502,7 @@ describe('a transcript too long for the model’s window', () => {
   it('trims the oldest messages by estimate, tells the model and the caller, and still hands off', async () => {
     setup({ sessionManager: longSession(60), contextWindowFor: () => 20_000 });
     fake.enqueue(docScenario());
-    const done = await h.agent.handoff();
+    const done = await h.handoff.handoff();
     expect(done.trimmedMessages).toBeGreaterThan(0);
     const sent = bodyOf(fake.messageRequests()[0]).messages;
     const texts = requestTexts(fake.messageRequests()[0]);
@@ -474,7 +511,7 @@ describe('a transcript too long for the model’s window', () => {
     expect(texts.join('\n')).not.toContain('message 0 ');
     expect(texts.join('\n')).toContain('message 59 ');
     expect(JSON.stringify(sent).length / 4).toBeLessThan(20_000);
-    expect(readSessionFile(file()).header.origin).toBe('handoff');
+    expect(readSessionFile(childFile()).header.origin).toBe('handoff');
   });
 
   it('on a "prompt is too long" error, retries with more trimmed', async () => {
@@ -485,7 +522,7 @@ describe('a transcript too long for the model’s window', () => {
         ? { kind: 'error', status: 400, message: 'prompt is too long: 212345 tokens > 200000 maximum' }
         : docScenario(),
     );
-    const done = await h.agent.handoff();
+    const done = await h.handoff.handoff();
     const requests = fake.messageRequests();
     expect(requests.length).toBeGreaterThan(1);
     expect(JSON.stringify(requests.at(-1)?.body).length).toBeLessThanOrEqual(limit);
@@ -493,14 +530,7 @@ describe('a transcript too long for the model’s window', () => {
     expect(requestTexts(requests.at(-1))[0]).toContain(`The ${done.trimmedMessages} oldest messages`);
     expect(h.of('error')).toEqual([]);
     // The refused attempts left nothing behind in the old session: just the prompt and the document.
-    const parent = readSessionFile(file()).header.parentSession;
-    const oldFile = sessionFilesFor(h, parent);
-    expect(diskTranscript(oldFile).slice(40)).toEqual([`user: ${buildHandoffPrompt()}`, `assistant: ${DOCUMENT}`]);
+    expect(readSessionFile(childFile()).header.parentSession).toBe(h.agent.sessionId);
+    expect(diskTranscript(file()).slice(40)).toEqual([`user: ${buildHandoffPrompt()}`, `assistant: ${DOCUMENT}`]);
   });
 });
-
-function sessionFilesFor(harness: Harness, id: string | undefined): string {
-  const name = sessionFiles(harness).find((f) => id && f.includes(id));
-  if (!name) throw new Error(`no file for session ${id}`);
-  return `${harness.sessionsDir}/${name}`;
-}

@@ -18,7 +18,7 @@ describe('a chain of handoffs', () => {
     for (let i = 0; i < 3; i++) {
       if (i > 0) await d.chat(`Step ${i}`);
       fake.enqueue({ kind: 'text', text: document });
-      const result = await d.call('handoff.start', {});
+      const result = await d.call('handoff.start', { sessionId: d.sessionId });
       expect(result.status).toBe('done');
       if (result.status === 'done') ids.push(result.session.header.id);
     }

@@ -99,10 +99,11 @@ describe('a handoff that fails leaves the old session to go on without it', () =
     await seeded({ maxRetries: 1 });
     const oldId = h.agent.sessionId;
     fake.enqueue(...scenarios);
-    const error = await handoffError(h.agent.handoff());
+    const error = await handoffError(h.handoff.handoff());
     expect(error).toMatchObject({ kind: 'failed', message });
     expect(h.of('handoff_progress').at(-1)).toMatchObject({ phase: 'failed', text: message });
     expect(h.agent.sessionId).toBe(oldId);
+    expect(h.children).toEqual([]);
 
     await expectConversationGoesOn();
     expectMarkedExchange(reply);
@@ -117,9 +118,9 @@ describe('a handoff that fails leaves the old session to go on without it', () =
   it('cancelled: the stopped exchange is kept, marked, with a "cancelled" outcome', async () => {
     await seeded();
     fake.enqueue({ kind: 'text', text: DOCUMENT, chunkSize: 4, delayMs: 30 });
-    const running = h.agent.handoff();
+    const running = h.handoff.handoff();
     await until(() => h.of('handoff_progress').some((e) => e.phase === 'generating' && e.text.length > 0));
-    h.agent.abortHandoff();
+    h.handoff.abort();
     expect(await handoffError(running)).toMatchObject({ kind: 'cancelled', message: texts.handoffCancelled });
 
     await expectConversationGoesOn();
@@ -130,9 +131,9 @@ describe('a handoff that fails leaves the old session to go on without it', () =
   it('review first, discarded: the exchange is kept, marked, and no outcome is written', async () => {
     await seeded();
     fake.enqueue({ kind: 'text', text: DOCUMENT, chunkSize: 40 });
-    const draft = await h.agent.generateHandoff();
+    const draft = await h.handoff.generate();
     expect(draft.document).toBe(DOCUMENT);
-    h.agent.discardHandoff();
+    h.handoff.discard();
 
     await expectConversationGoesOn();
     expectMarkedExchange({ content: [{ type: 'text', text: DOCUMENT }], stopReason: 'end_turn' });

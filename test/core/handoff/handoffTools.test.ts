@@ -71,7 +71,7 @@ describe('through the core', () => {
       await driver.chat('plan the release');
       fake.enqueue({ kind: 'text', text: '## Goal\nRelease\n\n## Next Steps\n- check' });
       expect((await driver.call('handoff.start', { sessionId })).status).toBe('done');
-      const sent = JSON.stringify((fake.messageRequests().at(-1)?.body as { messages: unknown[] }).messages.at(-1));
+      const sent = JSON.stringify((fake.messageRequests().at(-1)!.body as { messages: unknown[] }).messages.at(-1));
       expect(sent).toContain('This conversation used these tools: todo_write. Their calls named these files and URLs: https://example.org/release-notes.');
     } finally {
       await driver.dispose();

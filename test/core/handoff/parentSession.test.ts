@@ -35,7 +35,7 @@ async function handedOff(exchanges: string[]): Promise<{ parent: string; child: 
 }
 
 /** The model calls the tool, then answers; the tool's result is what the model got back. */
-async function callTool(input: unknown): Promise<string> {
+async function callTool(input: Record<string, unknown>): Promise<string> {
   fake.enqueue({ kind: 'tool_use', name: READ_PARENT_SESSION, input }, { kind: 'text', text: 'Thanks.' });
   await driver.chat('Look it up');
   const sent = body(fake.messageRequests().at(-1)).messages.at(-1)?.content as Array<{ type: string; content: string; is_error?: boolean }>;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BatonEvent, CallInput, CallOutput, Channel } from '../../../shared/contract';
 import { FALLBACK_MODELS, unknownModel, type ModelInfo } from '../../../shared/models';
-import type { Core } from '../../../electron/core/BatonCore';
+import type { Core, CoreView } from '../../../electron/core/BatonCore';
 import { ModelCatalog, MODELS_MAX_AGE_MS } from '../../../electron/core/models/ModelCatalog';
 import { fetchModels } from '../../../electron/core/models/modelsApi';
 import { MODELS_CACHE_FILE } from '../../../electron/core/models/modelsCache';
@@ -163,20 +163,27 @@ describe('ModelCatalog', () => {
 
 describe('the core and the catalog', () => {
   let core: Core;
+  /** The window the calls come from. */
+  let view: CoreView;
   let events: BatonEvent[];
   afterEach(() => core?.dispose());
 
+  function boot(apiKey: string | undefined): void {
+    core = startCore({ modelUrl: fake.url, apiKey, dataDir });
+    events = [];
+    view = core.connect();
+    view.subscribe((e) => events.push(e));
+  }
+
   async function call<C extends Channel>(channel: C, input: CallInput<C>): Promise<CallOutput<C>> {
-    const result = await core.dispatch(channel, input, true);
+    const result = await view.dispatch(channel, input, true);
     if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
     return result.data as CallOutput<C>;
   }
 
   it('lists the models, announces a changed list, and a 1M window reaches the session view', async () => {
     fake.setModels([BIG, ...FALLBACK_MODELS.map((m) => ({ id: m.id, display_name: m.displayName }))]);
-    core = startCore({ modelUrl: fake.url, apiKey: 'test-key', dataDir });
-    events = [];
-    core.subscribe((e) => events.push(e));
+    boot('test-key');
     await expect.poll(() => events.some((e) => e.type === 'models_changed')).toBe(true);
     const listed = await call('models.list', {});
     expect(listed.map((m) => [m.id, m.displayName])).toEqual([
@@ -188,15 +195,12 @@ describe('the core and the catalog', () => {
 
     expect((await call('sessions.open', {})).contextWindow).toBe(200_000);
     await call('settings.set', { model: 'claude-big-6' });
-    const view = await call('sessions.open', {});
-    expect(view).toMatchObject({ model: 'claude-big-6', contextWindow: 1_000_000 });
+    expect(await call('sessions.open', {})).toMatchObject({ model: 'claude-big-6', contextWindow: 1_000_000 });
   });
 
   it('starts without a key and without a cache on the built-in list, and fetches once a key is set', async () => {
     fake.setModels([BIG]);
-    core = startCore({ modelUrl: fake.url, apiKey: undefined, dataDir });
-    events = [];
-    core.subscribe((e) => events.push(e));
+    boot(undefined);
     expect(await call('models.list', {})).toEqual(FALLBACK_MODELS);
     expect(modelRequests()).toHaveLength(0);
 

@@ -1,10 +1,9 @@
-// The sessions folder: which session opens at startup, deleting and renaming sessions that are not open,
-// and what an id the store does not know gets.
+// The sessions folder: deleting and renaming sessions that are not open, and what an id the store does
+// not know gets. (Which session opens where the user left off: test/core/conversations/openLatest.test.ts.)
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SessionLockedError, SessionNotFoundError } from '../../../electron/core/session/errors';
-import { sessionFileName } from '../../../electron/core/session/fileName';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { SessionStore } from '../../../electron/core/session/SessionStore';
 import { lockPathFor } from '../../../electron/core/storage/lock';
@@ -27,43 +26,6 @@ function session(text: string): SessionManager {
 function lockByAnotherProcess(file: string): void {
   writeFileSync(lockPathFor(file), JSON.stringify({ pid: process.ppid, startedAt: new Date().toISOString() }));
 }
-
-/** Lets the clock move so last-activity times differ. */
-function tick(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 5));
-}
-
-describe('openLatestOrCreate()', () => {
-  it('opens the most recently active session', async () => {
-    session('older');
-    await tick();
-    const latest = session('latest');
-    const opened = load().openLatestOrCreate();
-    expect(opened.getSessionId()).toBe(latest.getSessionId());
-    expect(opened.getEntries()).toHaveLength(1);
-    opened.close();
-  });
-
-  it('skips a session another process writes and a file that is not a session', async () => {
-    const readable = session('the one that opens');
-    await tick();
-    lockByAnotherProcess(session('held elsewhere').getSessionFile());
-    await tick();
-    writeFileSync(join(sessionsDir(), sessionFileName(new Date().toISOString(), 'broken')), '{"hello":"world"}\n');
-    const opened = load().openLatestOrCreate();
-    expect(opened.getSessionId()).toBe(readable.getSessionId());
-    opened.close();
-  });
-
-  it('creates a new session when none opens', () => {
-    lockByAnotherProcess(session('held elsewhere').getSessionFile());
-    const opened = load().openLatestOrCreate();
-    expect(opened.getEntries()).toEqual([]);
-    expect(sessionFiles()).toHaveLength(2);
-    expect(existsSync(opened.getSessionFile())).toBe(true);
-    opened.close();
-  });
-});
 
 describe('delete()', () => {
   it('deletes the session file and its row', () => {

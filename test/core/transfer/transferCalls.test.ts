@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BatonEvent, CallInput, CallOutput, Channel, SaveOutcome } from '../../../shared/contract';
 import { texts } from '../../../shared/texts';
-import { createCore, type Core } from '../../../electron/core/BatonCore';
+import { createCore, type Core, type CoreView } from '../../../electron/core/BatonCore';
 import { EnvApiKeyStore } from '../../../electron/core/settings/apiKey';
 import { openConfSettings } from '../../../electron/core/settings/SettingsStore';
 import type { ExportFile } from '../../../electron/core/transfer/sessionExport';
@@ -17,6 +17,8 @@ import { pdf, png } from '../../support/testFiles';
 const fake = useFakeAnthropic();
 let dataDir: string;
 let core: Core;
+/** The window the calls come from. */
+let view: CoreView;
 let events: BatonEvent[];
 
 function boot(saveFile?: (file: ExportFile) => Promise<string | undefined>): Core {
@@ -29,7 +31,8 @@ function boot(saveFile?: (file: ExportFile) => Promise<string | undefined>): Cor
     ...(saveFile && { saveFile }),
   });
   events = [];
-  started.subscribe((e) => events.push(e));
+  view = started.connect();
+  view.subscribe((e) => events.push(e));
   return started;
 }
 
@@ -43,13 +46,13 @@ afterEach(async () => {
 });
 
 async function call<C extends Channel>(channel: C, input: CallInput<C>): Promise<CallOutput<C>> {
-  const result = await core.dispatch(channel, input, true);
+  const result = await view.dispatch(channel, input, true);
   if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
   return result.data as CallOutput<C>;
 }
 
 async function failure<C extends Channel>(channel: C, input: CallInput<C>) {
-  const result = await core.dispatch(channel, input, true);
+  const result = await view.dispatch(channel, input, true);
   if (result.ok) throw new Error(`${channel} succeeded`);
   return result.error;
 }
@@ -62,7 +65,15 @@ async function run(start: () => Promise<unknown>): Promise<void> {
   await expect.poll(ends).toBe(before + 1);
 }
 
-const chat = (text: string) => run(() => call('chat.send', { text }));
+/** The session the view shows, opening where the user left off when it shows none yet. */
+async function shown(): Promise<string> {
+  return view.sessionId ?? (await call('sessions.open', {})).header.id;
+}
+
+/** The session the view shows, as it is now. */
+const current = async () => call('sessions.open', { id: await shown() });
+
+const chat = (text: string) => run(async () => call('chat.send', { sessionId: await shown(), text }));
 
 function downloaded(outcome: SaveOutcome): Extract<SaveOutcome, { status: 'download' }> {
   if (outcome.status !== 'download') throw new Error(`expected a download, got ${outcome.status}`);
@@ -74,7 +85,7 @@ async function importText(fileName: string, text: string, pieces = 3) {
   const { uploadId } = await call('sessions.importBegin', { fileName, size: text.length });
   const size = Math.ceil(text.length / pieces);
   for (let at = 0; at < text.length; at += size) await call('sessions.importAppend', { uploadId, text: text.slice(at, at + size) });
-  return core.dispatch('sessions.importFinish', { uploadId }, true);
+  return view.dispatch('sessions.importFinish', { uploadId }, true);
 }
 
 const sessionFiles = () => readdirSync(join(dataDir, 'sessions')).filter((f) => f.endsWith('.jsonl')).sort();
@@ -90,7 +101,7 @@ describe('Export session', () => {
       ],
     });
     await chat('Show me a constant');
-    const { header } = await call('sessions.open', {});
+    const { header } = await current();
     const file = downloaded(await call('sessions.export', { id: header.id, format: 'markdown' }));
     expect(file).toMatchObject({ fileName: 'Show me a constant.md', mimeType: 'text/markdown' });
     const md = file.content;
@@ -105,8 +116,8 @@ describe('Export session', () => {
     await chat('First');
     fake.enqueue({ kind: 'tool_use', name: 'todo_write', input: { todos: [{ content: 'Ship it', status: 'pending' }] }, text: 'Noting it' });
     await chat('Second');
-    await call('sessions.rename', { id: (await call('sessions.open', {})).header.id, title: 'Round trip' });
-    const original = await call('sessions.open', {});
+    await call('sessions.rename', { id: (await current()).header.id, title: 'Round trip' });
+    const original = await current();
     const file = downloaded(await call('sessions.export', { id: original.header.id, format: 'json' }));
     expect(file).toMatchObject({ fileName: 'Round trip.jsonl', mimeType: 'application/x-ndjson' });
     expect(file.content.split('\n')[0]).toBe(JSON.stringify(original.header));
@@ -121,7 +132,7 @@ describe('Export session', () => {
     const listed = await call('sessions.list', {});
     expect(listed.find((s) => s.id === session.header.id)).toMatchObject({ title: 'Round trip', origin: 'import', messageCount: 6 });
     // It is open now, and it goes on like any other session.
-    expect((await call('sessions.open', {})).header.id).toBe(session.header.id);
+    expect((await current()).header.id).toBe(session.header.id);
     await chat('Third');
     expect(JSON.stringify(fake.messageRequests().at(-1)!.body)).toContain('Noting it');
   });
@@ -129,13 +140,13 @@ describe('Export session', () => {
   it('names attached files in the Markdown and keeps them in the JSON, so an import shows them again', async () => {
     const attach = async (name: string, bytes: Buffer) => {
       const { id } = await call('attachments.begin', { name, size: bytes.length, data: bytes.toString('base64') });
-      return (await call('attachments.finish', { id, with: [] })).id;
+      return (await call('attachments.finish', { sessionId: await shown(), id, with: [] })).id;
     };
     const ids = [await attach('chart.png', png(8, 6)), await attach('report.pdf', pdf(1))];
     const ends = events.filter((e) => e.type === 'agent_end').length;
-    await call('chat.send', { text: 'What do these show?', attachments: ids });
+    await call('chat.send', { sessionId: await shown(), text: 'What do these show?', attachments: ids });
     await expect.poll(() => events.filter((e) => e.type === 'agent_end').length).toBe(ends + 1);
-    const { header } = await call('sessions.open', {});
+    const { header } = await current();
 
     const md = downloaded(await call('sessions.export', { id: header.id, format: 'markdown' })).content;
     expect(md).toContain('- Attached image `chart.png`');
@@ -152,10 +163,11 @@ describe('Export session', () => {
 
   it('of a session with versions: the Markdown holds the branch shown, the JSON every version; imported again it opens on that branch', async () => {
     await chat('Name a colour');
-    const first = (await call('sessions.open', {})).entries.at(-1)!;
+    const sessionId = await shown();
+    const first = (await current()).entries.at(-1)!;
     fake.enqueue({ kind: 'text', text: 'Blue.' });
-    await run(() => call('chat.regenerate', { entryId: first.id }));
-    const original = await call('sessions.switchBranch', { entryId: first.id });
+    await run(() => call('chat.regenerate', { sessionId, entryId: first.id }));
+    const original = await call('sessions.switchBranch', { sessionId, entryId: first.id });
     expect(original.versions[first.id]).toHaveLength(2);
 
     const markdown = downloaded(await call('sessions.export', { id: original.header.id, format: 'markdown' })).content;
@@ -174,7 +186,7 @@ describe('Export session', () => {
 
   it('exports a session that is not open without taking it over', async () => {
     await chat('Kept aside');
-    const { header } = await call('sessions.open', {});
+    const { header } = await current();
     await call('sessions.new', {});
     const file = downloaded(await call('sessions.export', { id: header.id, format: 'markdown' }));
     expect(file.content).toContain('Kept aside');
@@ -191,7 +203,7 @@ describe('Export session', () => {
       return answer;
     });
     await chat('Desktop export');
-    const { header } = await call('sessions.open', {});
+    const { header } = await current();
     expect(await call('sessions.export', { id: header.id, format: 'markdown' })).toEqual({ status: 'saved', path: '/home/me/Exported.md' });
     expect(offered[0]).toMatchObject({ fileName: 'Desktop export.md', mimeType: 'text/markdown' });
     expect(offered[0]!.content).toContain('# Desktop export');
@@ -205,7 +217,7 @@ describe('Export document', () => {
     await chat('We are building a bridge');
     await chat('Use steel');
     fake.enqueue({ kind: 'text', text: '## Goal\nBuild a steel bridge' });
-    const result = await call('handoff.start', {});
+    const result = await call('handoff.start', { sessionId: await shown() });
     if (result.status !== 'done') throw new Error(result.status);
     const card = result.session.entries.find((e) => e.type === 'custom_message')!;
     const file = downloaded(await call('sessions.exportDocument', { id: result.session.header.id, entryId: card.id }));
@@ -222,7 +234,7 @@ describe('Export document', () => {
 
 describe('Import session', () => {
   it('imports a real Claude Code session and opens it, titled by its summary', async () => {
-    const before = await call('sessions.open', {});
+    const before = await current();
     const result = await importText('fe5e1c67.jsonl', fixture('claude-code-viewer-session-excerpt.jsonl'), 5);
     if (!result.ok) throw new Error(result.error.message);
     const { session, messageCount } = result.data as CallOutput<'sessions.importFinish'>;
@@ -233,8 +245,8 @@ describe('Import session', () => {
       importedFrom: { format: 'claude-code', fileName: 'fe5e1c67.jsonl', skippedLines: 0 },
     });
     expect(session.header.id).not.toBe(before.header.id);
-    const switched = events.filter((e) => e.type === 'session_switched');
-    expect(switched.at(-1)).toMatchObject({ session: { header: { id: session.header.id } } });
+    // The view that imported it shows it.
+    expect(view.sessionId).toBe(session.header.id);
     // The file on disk is a Baton session like any other.
     const onDisk = readFileSync(join(dataDir, 'sessions', sessionFiles().find((f) => f.includes(session.header.id))!), 'utf8');
     expect(onDisk.trimEnd().split('\n')).toHaveLength(1 + session.entries.length);
@@ -242,7 +254,7 @@ describe('Import session', () => {
 
   it('refuses a file of another shape and creates nothing', async () => {
     await chat('Where I was');
-    const current = await call('sessions.open', {});
+    const where = await current();
     const files = sessionFiles();
     const listed = await call('sessions.list', {});
     for (const [name, text] of [
@@ -258,7 +270,7 @@ describe('Import session', () => {
     expect(sessionFiles()).toEqual(files);
     expect(readdirSync(join(dataDir, 'sessions')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     expect(await call('sessions.list', {})).toEqual(listed);
-    expect((await call('sessions.open', {})).header.id).toBe(current.header.id);
+    expect((await current()).header.id).toBe(where.header.id);
   });
 
   it('refuses a file that did not arrive whole, and an upload it does not know', async () => {
@@ -273,14 +285,23 @@ describe('Import session', () => {
     expect(sessionFiles()).toEqual(files);
   });
 
-  it('waits for a streaming reply: refused with the busy text, nothing created', async () => {
-    fake.enqueue({ kind: 'stall', text: 'Thinking it over' });
-    await call('chat.send', { text: 'Take your time' });
+  it('does not wait for a reply streaming in another session, nor stop it', async () => {
+    fake.enqueue({ kind: 'text', text: 'Thinking it over, slowly.', chunkSize: 2, delayMs: 40 });
+    const streaming = await shown();
+    await call('chat.send', { sessionId: streaming, text: 'Take your time' });
     await expect.poll(() => events.some((e) => e.type === 'message_update')).toBe(true);
-    const files = sessionFiles();
     const result = await importText('pi.jsonl', fixture('pi-mono-large-session-excerpt.jsonl'));
-    expect(result).toEqual({ ok: false, error: { code: 'busy', message: texts.busy } });
-    expect(sessionFiles()).toEqual(files);
-    await call('chat.stop', {});
+    if (!result.ok) throw new Error(result.error.message);
+    const imported = (result.data as CallOutput<'sessions.importFinish'>).session;
+    expect(view.sessionId).toBe(imported.header.id);
+    expect(await call('sessions.running', {})).toEqual([streaming]);
+    // The reply goes on in its session and is saved whole there.
+    await expect.poll(() => events.some((e) => e.type === 'session_status' && e.sessionId === streaming && !e.running), { timeout: 10_000 }).toBe(true);
+    const back = await call('sessions.open', { id: streaming });
+    expect(back.entries.flatMap((e) => (e.type === 'message' ? [e.message.content] : []))).toEqual([
+      [{ type: 'text', text: 'Take your time' }],
+      [{ type: 'text', text: 'Thinking it over, slowly.' }],
+    ]);
   });
+
 });

@@ -42,14 +42,14 @@ describe.each([
     expect(await h.api['sessions.list']({})).toEqual(before);
   });
 
-  it('creates a session whose file is on disk, and tells subscribers', async () => {
+  it('creates a session whose file is on disk, and tells subscribers the sidebar changed', async () => {
     const events: BatonEvent[] = [];
     const off = h.api.subscribe((event) => events.push(event));
     const result = await h.api['sessions.new']({});
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const view = SessionView.parse(result.data);
-    await expect.poll(() => events.some((e) => e.type === 'session_switched')).toBe(true);
+    await expect.poll(() => events.some((e) => e.type === 'sessions_changed')).toBe(true);
     const listed = await h.api['sessions.list']({});
     expect(listed.ok && listed.data.map((s) => s.id)).toContain(view.header.id);
     off();
@@ -68,7 +68,9 @@ describe.each([
         ended.push(e.message.content.map((b) => (b.type === 'text' ? b.text : '')).join(''));
       }
     });
-    expect(await h.api['chat.send']({ text: 'Hi' })).toMatchObject({ ok: true, data: { queued: false } });
+    const opened = await h.api['sessions.open']({});
+    if (!opened.ok) throw new Error(opened.error.message);
+    expect(await h.api['chat.send']({ sessionId: opened.data.header.id, text: 'Hi' })).toMatchObject({ ok: true, data: { queued: false } });
     await expect.poll(() => ended).toEqual(['Hello from the model']);
     off();
   });
@@ -77,7 +79,7 @@ describe.each([
     fake.setDefault({ kind: 'text', text: 'fuzz' });
     const payload = fc.oneof(
       fc.anything(),
-      fc.dictionary(fc.constantFrom('id', 'text', 'query', 'title', 'focus', 'url', 'model', 'apiKey', 'document', 'review'), fc.anything()),
+      fc.dictionary(fc.constantFrom('id', 'sessionId', 'text', 'query', 'title', 'focus', 'url', 'model', 'apiKey', 'document', 'review'), fc.anything()),
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...channels), payload, async (channel, input) => {
@@ -91,8 +93,12 @@ describe.each([
       }),
       { numRuns: 150 },
     );
-    await h.api['chat.stop']({});
-    await h.api['handoff.cancel']({});
+    // Whatever the random calls started is stopped before the core goes.
+    const running = await h.api['sessions.running']({});
+    for (const sessionId of running.ok ? running.data : []) {
+      await h.api['chat.stop']({ sessionId });
+      await h.api['handoff.cancel']({ sessionId });
+    }
   });
 });
 

@@ -28,6 +28,8 @@ export interface HostFacts {
   handled: string[];
   listened: string[];
   windows: number;
+  /** Each window's address at start, oldest first (a restored one names its session). */
+  windowUrls: string[];
   webPreferences: Record<string, unknown>;
   appUrl: string;
   preloadRequested: string[];
@@ -57,11 +59,24 @@ export interface Loaded {
   body: string;
 }
 
+/** A window the app opened, oldest first. */
+export interface HostWindow {
+  url: string;
+  open: boolean;
+}
+
 export interface DesktopHost {
   facts: HostFacts;
-  /** Every event the main frame's API delivered, in order. */
+  /** Every event the first window's main frame API delivered, in order. */
   events: BatonEvent[];
-  call<C extends Channel>(channel: C, input: unknown, frame?: SenderFrame): Promise<Result<CallOutput<C>>>;
+  /** Every event window `index`'s main frame API delivered, in order. */
+  eventsOf(index: number): BatonEvent[];
+  /** A call through the preload API of `frame` in window `window` (the first one by default). */
+  call<C extends Channel>(channel: C, input: unknown, frame?: SenderFrame, window?: number): Promise<Result<CallOutput<C>>>;
+  /** The windows the app opened so far (each once its page has loaded). */
+  windows(): Promise<HostWindow[]>;
+  /** Once the app has quit: the questions it asked in a message box (each answered with its first button). */
+  questions(): Array<{ message: string; buttons: string[] }>;
   /** Makes the main frame show another URL, as if the page had navigated away. */
   navigate(url: string): Promise<void>;
   /** What the page gets when it requests `url` (from the protocol handler the bundle registered). */
@@ -74,8 +89,12 @@ export interface DesktopHost {
   messageBoxes(): Promise<{ message: string; detail?: string; buttons?: string[] }[]>;
   /** Throws an error nothing catches in the main process. */
   crash(): Promise<void>;
+  /** Closes window `index` as the user would (the last one quits the app, but on macOS). */
+  close(index: number): Promise<void>;
   /** Quits the app as the OS would; resolves with the exit code it chose. */
   quit(): Promise<number>;
+  /** Resolves with the exit code once the app has quit, asked to or by itself. */
+  readonly exited: Promise<number>;
   /** What the child printed (the bundle's logs). */
   logs(): string;
   kill(): void;
@@ -84,7 +103,8 @@ export interface DesktopHost {
 type FromHost =
   | { type: 'ready'; facts: HostFacts }
   | { type: 'failed'; message: string }
-  | { type: 'event'; event: BatonEvent }
+  | { type: 'event'; window: number; event: BatonEvent }
+  | { type: 'quit'; code: number; questions: Array<{ message: string; buttons: string[] }> }
   | { type: 'reply'; id: number; result?: unknown; error?: string };
 
 export async function startDesktopHost(options: { mainBundle: string; env: NodeJS.ProcessEnv }): Promise<DesktopHost> {
@@ -100,7 +120,8 @@ export async function startDesktopHost(options: { mainBundle: string; env: NodeJ
   child.stdout!.on('data', (chunk) => (logs += chunk));
   child.stderr!.on('data', (chunk) => (logs += chunk));
 
-  const events: BatonEvent[] = [];
+  const events: BatonEvent[][] = [[]];
+  const eventsOf = (index: number) => (events[index] ??= []);
   const pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
   let nextId = 0;
   const request = (message: object) =>
@@ -110,11 +131,18 @@ export async function startDesktopHost(options: { mainBundle: string; env: NodeJ
       child.send({ ...message, id });
     });
 
+  let quit: (code: number) => void = () => {};
+  let questions: Array<{ message: string; buttons: string[] }> = [];
+  const exited = new Promise<number>((resolve) => (quit = resolve));
   const facts = await new Promise<HostFacts>((resolve, reject) => {
     child.on('message', (message: FromHost) => {
       if (message.type === 'ready') resolve(message.facts);
+      else if (message.type === 'quit') {
+        questions = message.questions;
+        quit(message.code);
+      }
       else if (message.type === 'failed') reject(new Error(`${message.message}\n${logs}`));
-      else if (message.type === 'event') events.push(message.event);
+      else if (message.type === 'event') eventsOf(message.window).push(message.event);
       else {
         const waiter = pending.get(message.id);
         pending.delete(message.id);
@@ -131,15 +159,23 @@ export async function startDesktopHost(options: { mainBundle: string; env: NodeJ
 
   return {
     facts,
-    events,
-    call: (channel, input, frame = 'main') => request({ op: 'call', channel, input, frame }) as never,
+    events: eventsOf(0),
+    eventsOf,
+    call: (channel, input, frame = 'main', window = 0) => request({ op: 'call', channel, input, frame, window }) as never,
+    windows: () => request({ op: 'windows' }) as Promise<HostWindow[]>,
+    questions: () => questions,
     navigate: async (url) => void (await request({ op: 'navigate', url })),
     load: (url) => request({ op: 'load', url }) as Promise<Loaded>,
     clickMenu: async (path) => void (await request({ op: 'menuClick', path })),
     openedPaths: () => request({ op: 'openedPaths' }) as Promise<string[]>,
     messageBoxes: () => request({ op: 'messageBoxes' }) as never,
     crash: async () => void (await request({ op: 'crash' })),
-    quit: () => request({ op: 'quit' }) as Promise<number>,
+    close: async (index) => void (await request({ op: 'close', window: index })),
+    quit: () => {
+      child.send({ op: 'quit' });
+      return exited;
+    },
+    exited,
     logs: () => logs,
     kill: () => void child.kill(),
   };

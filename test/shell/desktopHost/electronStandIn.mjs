@@ -1,6 +1,7 @@
 // A recording stand-in for the `electron` module, so the built desktop bundles run in plain Node.
-// Main side (what out/main/index.js imports): app, BrowserWindow, ipcMain, session, protocol, Menu,
-// dialog, safeStorage, shell, and for electron-updater net and autoUpdater. Each records what the bundle does with it and behaves as Electron does where the
+// Main side (what out/main/index.js imports): app, BrowserWindow (one webContents of its own each),
+// ipcMain, session, protocol, Menu, dialog, safeStorage, shell, and for electron-updater net and
+// autoUpdater. Each records what the bundle does with it and behaves as Electron does where the
 // bundle relies on it. Renderer side, per frame (rendererElectron): the contextBridge and ipcRenderer a
 // sandboxed preload gets. IPC between the two sides works like Electron's: payloads are structured-cloned,
 // a handler gets the sender frame, main→renderer messages arrive asynchronously in the main frame.
@@ -30,6 +31,8 @@ class App extends EventEmitter {
   /** An installed app (BATON_TEST_PACKAGED=1: its resources in process.resourcesPath), or a run from the sources. */
   isPackaged = process.env.BATON_TEST_PACKAGED === '1';
   exitCode = undefined;
+  /** While quitting closes the windows: Electron then says nothing of the last one closing. */
+  closingForQuit = false;
   #paths = new Map();
 
   setPath(name, value) {
@@ -62,11 +65,22 @@ class App extends EventEmitter {
   whenReady() {
     return ready;
   }
-  /** As Electron: 'will-quit' may be prevented (the bundle flushes its store first); otherwise 'quit'. */
+  /**
+   * As Electron: 'before-quit' may be prevented (the bundle asks while replies stream); then every window
+   * closes; 'will-quit' may be prevented (the bundle flushes its store first, then quits again);
+   * otherwise 'quit'.
+   */
   quit() {
-    let prevented = false;
-    this.emit('will-quit', { preventDefault: () => (prevented = true) });
-    if (!prevented) this.emit('quit');
+    const prevented = (name) => {
+      let stopped = false;
+      this.emit(name, { preventDefault: () => (stopped = true) });
+      return stopped;
+    };
+    if (prevented('before-quit')) return;
+    this.closingForQuit = true;
+    for (const win of BrowserWindow.getAllWindows()) win.close();
+    this.closingForQuit = false;
+    if (!prevented('will-quit')) this.emit('quit');
   }
   exit(code) {
     this.exitCode = code;
@@ -95,9 +109,14 @@ class IpcMain extends EventEmitter {
 }
 export const ipcMain = new IpcMain();
 
+let lastWebContentsId = 0;
+
 class WebContents extends EventEmitter {
   windowOpenHandler = undefined;
-  mainFrame = new Frame({ url: '', frameToken: 'main-frame' });
+  /** Unique per window, as Electron's: an IPC call's sender names its window by it. */
+  id = ++lastWebContentsId;
+  mainFrame = new Frame({ url: '', frameToken: `main-frame-${this.id}` });
+  destroyed = false;
 
   send(channel, payload) {
     const copy = structuredClone(payload);
@@ -108,7 +127,7 @@ class WebContents extends EventEmitter {
     return this.mainFrame.url;
   }
   isDestroyed() {
-    return false;
+    return this.destroyed;
   }
   setWindowOpenHandler(handler) {
     this.windowOpenHandler = handler;
@@ -117,32 +136,53 @@ class WebContents extends EventEmitter {
 
 export class BrowserWindow extends EventEmitter {
   static #all = [];
+  static #focused = undefined;
+  /** The open windows, oldest first (closed ones are gone, as in Electron). */
   static getAllWindows() {
-    return [...BrowserWindow.#all];
+    return BrowserWindow.#all.filter((win) => !win.destroyed);
   }
 
   constructor(options) {
     super();
     this.options = options;
     this.shown = false;
+    this.destroyed = false;
     this.webContents = new WebContents();
     BrowserWindow.#all.push(this);
     app.emit('web-contents-created', {}, this.webContents);
+    app.emit('browser-window-created', {}, this);
   }
   async loadURL(url) {
     this.webContents.mainFrame.url = url;
     setImmediate(() => this.emit('ready-to-show'));
   }
   isDestroyed() {
-    return false;
+    return this.destroyed;
   }
   isMinimized() {
     return false;
   }
+  isFocused() {
+    return BrowserWindow.#focused === this;
+  }
   restore() {}
-  focus() {}
+  focus() {
+    BrowserWindow.#focused = this;
+  }
+  /** A window that shows takes the focus, as a new window does on a desktop. */
   show() {
     this.shown = true;
+    this.focus();
+  }
+  /** The user (or quitting) closes it: 'close', then it is gone and 'closed'; the user's last one, 'window-all-closed'. */
+  close() {
+    if (this.destroyed) return;
+    this.emit('close', { preventDefault: () => {} });
+    this.destroyed = true;
+    this.webContents.destroyed = true;
+    if (BrowserWindow.#focused === this) BrowserWindow.#focused = undefined;
+    this.emit('closed');
+    if (!app.closingForQuit && BrowserWindow.getAllWindows().length === 0) app.emit('window-all-closed');
   }
 }
 
@@ -194,9 +234,15 @@ export const Menu = {
 
 export const dialog = {
   errorBoxes: [],
+  /** The questions asked, in message boxes. */
   messageBoxes: [],
   showErrorBox(title, content) {
     dialog.errorBoxes.push({ title, content });
+  },
+  /** Asked while replies stream at quitting: the user picks the first button, "Quit anyway". */
+  showMessageBoxSync(windowOrOptions, maybeOptions) {
+    dialog.messageBoxes.push(structuredClone(maybeOptions ?? windowOrOptions));
+    return 0;
   },
   /** The user picks the first button (the default, where one is set). */
   async showMessageBox(windowOrOptions, maybeOptions) {

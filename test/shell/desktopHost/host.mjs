@@ -1,6 +1,6 @@
 // Child process that runs the built desktop bundles in plain Node: out/main/index.js (ESM) with the
 // recording stand-in as `electron`, and out/preload/index.cjs as a sandboxed preload, evaluated per frame
-// with a `require` that offers only `electron`. The parent test drives the API the preload exposed, over
+// of each window with a `require` that offers only `electron`. The parent test drives the API the preload exposed, over
 // process IPC (desktopHost.ts has the other end and the message shapes).
 // Usage: node host.mjs <out/main/index.js>
 import { readFileSync } from 'node:fs';
@@ -49,37 +49,62 @@ function fail(message) {
   process.send({ type: 'failed', message }, () => process.exit(1));
 }
 
+/** Each window's preloads, by window (oldest first): its main frame's, and for the first window an iframe's and another page's. */
+const windows = [];
+
+/** Runs the preload in a window once its page loads, and forwards what its API delivers to the test. */
+function attach(win) {
+  if (windows.some((w) => w.win === win)) return;
+  const contents = win.webContents;
+  const index = windows.length;
+  const preloadPath = win.options.webPreferences?.preload;
+  const frames = { main: contents.mainFrame };
+  if (index === 0) {
+    // An iframe inside the app's page, showing the app's own URL.
+    frames.subframe = new Frame({ url: contents.mainFrame.url, parent: contents.mainFrame, frameToken: 'subframe' });
+    // Another page's top frame, in another renderer process.
+    frames.otherPage = new Frame({ url: 'https://evil.example/', processId: 2, frameToken: 'other-page' });
+  }
+  const preloads = Object.fromEntries(Object.entries(frames).map(([name, frame]) => [name, runPreload(preloadPath, frame, contents)]));
+  preloads.main.exposed.baton?.subscribe((event) => process.send({ type: 'event', window: index, event }));
+  windows.push({ win, preloads });
+}
+
+/** The windows' addresses, and which are still open. */
+const windowList = () => windows.map(({ win }) => ({ url: win.webContents.mainFrame.url, open: !win.isDestroyed() }));
+
 // An installed app's resources (app-update.yml), where Electron would say they are.
 if (process.env.BATON_TEST_RESOURCES) process.resourcesPath = process.env.BATON_TEST_RESOURCES;
 await import(pathToFileURL(process.argv[2]).href);
+// A window's page loads (and its preload runs) once it shows.
+app.on('browser-window-created', (_event, win) => win.once('ready-to-show', () => setImmediate(() => attach(win))));
 markReady();
-// The bundle creates its window in a .then() after whenReady().
+// The bundle creates its windows in a .then() after whenReady(); each loads a moment later.
 await new Promise((resolve) => setImmediate(resolve));
-const [win] = BrowserWindow.getAllWindows();
-if (!win) {
+for (const win of BrowserWindow.getAllWindows()) if (!windows.some((w) => w.win === win)) attach(win);
+const first = windows[0];
+if (!first) {
   fail(`The main bundle opened no window. ${JSON.stringify(dialog.errorBoxes)}`);
 } else {
+  const { win, preloads } = first;
   const contents = win.webContents;
-  const appUrl = contents.mainFrame.url;
-  const preloadPath = win.options.webPreferences?.preload;
-  const frames = {
-    main: contents.mainFrame,
-    // An iframe inside the app's page, showing the app's own URL.
-    subframe: new Frame({ url: appUrl, parent: contents.mainFrame, frameToken: 'subframe' }),
-    // Another page's top frame, in another renderer process.
-    otherPage: new Frame({ url: 'https://evil.example/', processId: 2, frameToken: 'other-page' }),
-  };
-  const preloads = Object.fromEntries(Object.entries(frames).map(([name, frame]) => [name, runPreload(preloadPath, frame, contents)]));
   const api = preloads.main.exposed.baton;
-  api?.subscribe((event) => process.send({ type: 'event', event }));
+
+  // Asked to, or by itself (its last window closed, an update installing): the test is told the exit code
+  // and what the app asked on the way. The process ends when the test asked for the quit, or kills it.
+  app.on('quit', () => process.send({ type: 'quit', code: app.exitCode ?? 0, questions: dialog.messageBoxes }));
 
   process.on('message', async (message) => {
     const reply = (answer) => process.send({ type: 'reply', id: message.id, ...answer });
     try {
       if (message.op === 'call') {
-        const exposedApi = preloads[message.frame].exposed.baton;
-        if (!exposedApi) throw new Error(`The preload exposed no API in the ${message.frame} frame`);
+        const target = windows[message.window ?? 0];
+        if (!target) throw new Error(`There is no window ${message.window}`);
+        const exposedApi = target.preloads[message.frame]?.exposed.baton;
+        if (!exposedApi) throw new Error(`The preload exposed no API in the ${message.frame} frame of window ${message.window ?? 0}`);
         reply({ result: await exposedApi[message.channel](message.input) });
+      } else if (message.op === 'windows') {
+        reply({ result: windowList() });
       } else if (message.op === 'load') {
         // What the page's request for a URL gets from the handler the bundle registered for its scheme.
         const handler = protocol.handlers.get(new URL(message.url).protocol.slice(0, -1));
@@ -108,8 +133,12 @@ if (!win) {
       } else if (message.op === 'navigate') {
         contents.mainFrame.url = message.url;
         reply({ result: null });
+      } else if (message.op === 'close') {
+        windows[message.window]?.win.close();
+        reply({ result: null });
       } else if (message.op === 'quit') {
-        app.once('quit', () => process.send({ type: 'reply', id: message.id, result: app.exitCode ?? 0 }, () => process.exit(0)));
+        // Answered by the 'quit' message; every other 'quit' listener (an update installing) runs first.
+        app.once('quit', () => setImmediate(() => process.exit(0)));
         app.quit();
       }
     } catch (err) {
@@ -123,8 +152,9 @@ if (!win) {
       handled: [...ipcMain.handlers.keys()],
       listened: ipcMain.eventNames(),
       windows: BrowserWindow.getAllWindows().length,
+      windowUrls: windowList().map((w) => w.url),
       webPreferences: win.options.webPreferences,
-      appUrl,
+      appUrl: contents.mainFrame.url,
       preloadRequested: preloads.main.requested,
       exposedKeys: Object.keys(preloads.main.exposed),
       preloadError: preloads.main.error,

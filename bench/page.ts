@@ -1,0 +1,54 @@
+// What the renderer benchmarks measure in the page, shared: a click in the sidebar timed until a message
+// is laid out in the chat viewport, the long tasks seen since the last look, and the figures' arithmetic.
+import type { Page } from '@playwright/test';
+
+/** Clicks a session link in the page and times until `lastText` is laid out in the chat viewport. */
+export function openFromSidebar(page: Page, title: string, lastText: string): Promise<number> {
+  return page.evaluate(
+    ({ title, lastText }) =>
+      new Promise<number>((resolve, reject) => {
+        // The link's text may start with an indicator (Generating, New reply): the title ends it.
+        const link = [...document.querySelectorAll('nav a')].find((a) => a.textContent?.endsWith(title)) as HTMLElement | undefined;
+        if (!link) return reject(new Error(`no sidebar link "${title}"`));
+        const visible = () => {
+          const scroller = document.querySelector('.chat-scroll');
+          if (!scroller) return false;
+          const box = scroller.getBoundingClientRect();
+          return [...scroller.querySelectorAll('[data-testid="message"]')].some((m) => {
+            if (!m.textContent?.includes(lastText)) return false;
+            const r = m.getBoundingClientRect();
+            return r.height > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+          });
+        };
+        const start = performance.now();
+        link.click();
+        const check = () => (visible() ? resolve(performance.now() - start) : requestAnimationFrame(check));
+        requestAnimationFrame(check);
+        setTimeout(() => reject(new Error(`"${title}" did not show "${lastText}" within 10 s`)), 10_000);
+      }),
+    { title, lastText },
+  );
+}
+
+/** Starts recording the page's long tasks (PerformanceObserver 'longtask'). */
+export function observeLongTasks(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.duration))).observe({ type: 'longtask' });
+  });
+}
+
+/** The long tasks observed since the last call. */
+export function takeLongTasks(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.splice(0));
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+export function fmt(n: number): string {
+  return n.toFixed(1);
+}
