@@ -66,7 +66,6 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
       void get().loadSessions();
       void get().loadRunning();
       void get().loadCommands();
-      void get().loadTools();
       return () => {
         unsubscribe();
         stopAddress();

@@ -8,6 +8,7 @@ import { eventSessionId } from './sessionSlice';
 import type { SliceCreator } from './types';
 
 export interface ToolsState {
+  /** Read when Settings → Tools opens, then kept by tools_changed; until then a call's server is read from its name. */
   overview: ToolsOverview | null;
   /** The calls of the session shown that wait, by toolCallId. */
   approvals: Record<string, PendingApproval>;

@@ -2,7 +2,7 @@
 // mcp.json with its status, its tools, Restart, Remove and an Enabled switch; Add server, Import from
 // Claude Desktop; and the tools marked Always allow, each of which can be set back to ask. In web mode
 // the list is read-only unless the server allows changes (SPEC §6).
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ToolsOverview } from '../../../../shared/contract';
 import { mcpStatusText, type McpServerStatus } from '../../../../shared/mcpConfig';
 import type { Settings, SettingsPatch } from '../../../../shared/settings';
@@ -12,7 +12,10 @@ import { AddServerForm } from './AddServerForm';
 export function ToolsSection({ settings, onChange }: { settings: Settings; onChange: (patch: SettingsPatch) => void }) {
   const overview = useBaton((s) => s.tools.overview);
   const importClaudeDesktop = useBaton((s) => s.importClaudeDesktop);
+  const loadTools = useBaton((s) => s.loadTools);
   const [adding, setAdding] = useState(false);
+  // Read when Settings opens; tools_changed keeps it current while it is open.
+  useEffect(() => void loadTools(), [loadTools]);
   const headingId = useId();
   const readOnly = overview?.readOnlyReason !== undefined;
   return (
