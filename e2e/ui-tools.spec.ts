@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { replay } from '../test/fixtures/recordedStreams';
 import { serverBin } from '../test/core/tools/mcp/harness';
 import { test, expect, type Baton } from './fixtures';
-import { messageBox, messages, send } from './ui-helpers';
+import { exchange, handoffDocument, messageBox, messages, send, statusRegion } from './ui-helpers';
 
 const EVERYTHING = { command: process.execPath, args: [serverBin('server-everything')] };
 
@@ -144,4 +144,35 @@ test('a web search reply: its search as a row, one paragraph with numbered sourc
   const sources = reply.getByRole('list', { name: 'Sources' });
   await expect(sources.getByRole('listitem')).toHaveText(['Tokyo - Population statistics example.org', 'Greater Tokyo Area example.com']);
   await expect(sources.getByRole('link', { name: 'Greater Tokyo Area' })).toHaveAttribute('href', 'https://example.com/wiki/Greater_Tokyo_Area');
+});
+
+test('read_parent_session in a handed-off session: a row whose result quotes the parent, with no approval', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'The deploy key lives in vault path ops/deploy-7', 'Noted.');
+  baton.fake.enqueue({ kind: 'text', text: handoffDocument('PARENT') });
+  await send(page, '/handoff');
+  await expect(statusRegion(page)).toContainText('New session started with handoff context');
+  baton.fake.enqueue({ kind: 'tool_use', name: 'read_parent_session', input: { query: 'deploy key' } }, { kind: 'text', text: 'It is at ops/deploy-7.' });
+  await send(page, 'Where was the deploy key?');
+  await expect(page.getByText('It is at ops/deploy-7.')).toBeVisible();
+  await expect(card(page)).toHaveCount(0);
+  const row = page.getByTestId('tool-call');
+  await expect(row).toContainText('read_parent_session');
+  await row.locator('summary').click();
+  await expect(row).toContainText('message 1 (user): The deploy key lives in vault path ops/deploy-7');
+});
+
+test('two tabs on the session both show the card; the first answer wins and the other tab\'s card goes', async ({ page, context, baton }) => {
+  await everythingReady(page, baton);
+  askEcho(baton, 'twice', 'Denied, going on.');
+  await send(page, 'Echo twice');
+  await expect(card(page)).toBeVisible();
+  const other = await context.newPage();
+  await other.goto(page.url());
+  // Opened while the call waits: the card comes with the session.
+  await expect(card(other)).toBeVisible();
+  await card(other).getByRole('button', { name: 'Deny' }).click();
+  await expect(card(page)).toBeHidden();
+  await expect(page.getByText('Denied, going on.')).toBeVisible();
+  await expect(other.getByText('Denied, going on.')).toBeVisible();
 });
