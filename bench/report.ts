@@ -8,9 +8,14 @@ export interface BenchFigure {
   comparedWith: string;
 }
 
+/** run.ts names the figures taken on the desktop app's Node (not this shell's) with this suffix. */
+const SUFFIX = process.env.BATON_BENCH_SUFFIX ?? '';
+
 export function report(figure: BenchFigure): void {
   const withinBudget = figure.value <= figure.budget;
-  process.stdout.write(JSON.stringify({ ...figure, value: round(figure.value), withinBudget }) + '\n');
+  const name = figure.name + SUFFIX;
+  const comparedWith = `${figure.comparedWith}; Node ${process.version}`;
+  process.stdout.write(JSON.stringify({ ...figure, name, value: round(figure.value), comparedWith, withinBudget }) + '\n');
 }
 
 function round(n: number): number {

@@ -73,12 +73,17 @@ function benchQueries(): void {
   const queries = [
     vocabulary[0]!, // in nearly every session
     vocabulary[5]!.slice(0, 2), // a short prefix, many terms
-    `${vocabulary[3]} ${vocabulary[40]}`,
+    `${vocabulary[3]} ${vocabulary[40]}`, // two common words: thousands of sessions hold both
+    `${vocabulary[3]} ${vocabulary[40]} ${vocabulary[7]}`,
     vocabulary[2000]!,
     vocabulary[VOCABULARY - 1]!, // rare
     'zzzzqq', // in no session
     '東京',
     'อากาศ',
+    'อากาศ ภาษาไทย', // several words of unspaced scripts, each cut into pieces of its own
+    '東京 天気 晴れ',
+    '数据库 索引',
+    'サーバー 設定',
     '🚀',
   ];
   const results: { query: string; ms: number; hits: number }[] = [];

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Attachment, UPLOAD_CHUNK_BASE64_CHARS } from './attachments';
 import { ModelInfo } from './models';
 import { IndexProgress, SessionHit } from './search';
-import { AgentMessage, ImportFormat, SessionEntry, SessionHeader, TodoItem, Usage } from './session';
+import { AgentMessage, CarryOverItem, DocumentChanges, ImportFormat, INSTRUCTIONS_MAX, SessionEntry, SessionHeader, TodoItem, Usage } from './session';
 import { McpOverview, McpServerConfig } from './mcpConfig';
 import { Settings, SettingsPatch } from './settings';
 import { ApprovalDecision, PendingApproval } from './toolApproval';
@@ -30,12 +30,39 @@ export const BranchView = z.object({
 export type BranchView = z.infer<typeof BranchView>;
 
 /**
+ * A handoff document ready for review (SPEC §4.2 "Review first", §4.3). The core always fills the
+ * carry-over check, the sources and the unverified items; they are optional only so that an answer of
+ * an older core still parses.
+ */
+export const HandoffReview = z.object({
+  /** The model's text (what Baton appends on commit is not in it). */
+  document: z.string(),
+  missingSections: z.array(z.string()),
+  trimmedMessages: z.number().int(),
+  /** The reply hit its output limit: the document is incomplete and must be read before use. */
+  cutOff: z.boolean().optional(),
+  /**
+   * The carry-over check: everything that must survive, each marked whether the document holds it. The
+   * ones it lacks are shown as checked items ("Not in the document: …"); handoff.commit's `keep` names
+   * those left ticked.
+   */
+  carryOver: z.array(CarryOverItem).optional(),
+  /** `[#n]` → the id of that message's entry in this session (a citation links to it). */
+  sources: z.record(z.string(), z.string()).optional(),
+  /** Progress items marked done (`- [x]`) that cite no message. */
+  unverified: z.array(z.string()).optional(),
+  /** A chain: what changed since the previous document. */
+  changes: DocumentChanges.optional(),
+});
+export type HandoffReview = z.infer<typeof HandoffReview>;
+
+/**
  * A handoff of the session under way (its document so far) or waiting for review, so a view that opens
- * the session meanwhile shows it (SPEC §4.2 "A handoff runs in its session").
+ * the session meanwhile, or after a reload, shows it (SPEC §4.2 "A handoff runs in its session").
  */
 export const PendingHandoff = z.discriminatedUnion('phase', [
   z.object({ phase: z.literal('generating'), text: z.string() }),
-  z.object({ phase: z.literal('review'), document: z.string(), missingSections: z.array(z.string()), trimmedMessages: z.number().int() }),
+  HandoffReview.extend({ phase: z.literal('review') }),
 ]);
 export type PendingHandoff = z.infer<typeof PendingHandoff>;
 
@@ -53,10 +80,14 @@ export const SessionView = BranchView.extend({
   contextTokens: z.number().int(),
   contextWindow: z.number().int(),
   handoff: PendingHandoff.optional(),
+  /** Pin for handoff (SPEC §4.3): the ids of the pinned message entries (the core always says; absent: none). */
+  pinned: z.array(z.string()).optional(),
   /** Tool calls waiting for the user's answer (SPEC §5 "Tools"), so a view that opens the session shows them. */
   approvals: z.array(PendingApproval).optional(),
   /** Set when the session could only be opened read-only (a read-only or full disk): why. */
   readOnlyReason: z.string().optional(),
+  /** The session's own custom instructions ('' for none), when it overrides the Settings' ones. */
+  instructions: z.string().optional(),
 });
 export type SessionView = z.infer<typeof SessionView>;
 
@@ -71,6 +102,8 @@ export const AppInfo = z.object({
   dataDir: z.string(),
   /** Set while nothing can be saved (a read-only or full disk): why, and that sessions can only be read. */
   storageProblem: z.string().optional(),
+  /** Said once: the configured model was not in the key's model list, so another was chosen (as `model_replaced` says). */
+  modelReplaced: z.string().optional(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
@@ -103,20 +136,27 @@ export const HandoffResult = z.discriminatedUnion('status', [
     contextBefore: z.number().int(),
     contextAfter: z.number().int(),
     trimmedMessages: z.number().int(),
+    /** The card's "Carried over: N of M". */
+    carriedOver: z.object({ kept: z.number().int(), total: z.number().int() }).optional(),
+    /** What the model's text held and lacked ("Not in the document: …"); the lacking ones were appended. */
+    carryOver: z.array(CarryOverItem).optional(),
+    sources: z.record(z.string(), z.string()).optional(),
+    unverified: z.array(z.string()).optional(),
     session: SessionView,
   }),
   /** Review first: the document is ready and waits for handoff.commit or handoff.discard. */
-  z.object({
-    status: z.literal('review'),
-    document: z.string(),
-    missingSections: z.array(z.string()),
-    trimmedMessages: z.number().int(),
-    /** The reply hit its output limit: the document is incomplete and must be read before use. */
-    cutOff: z.boolean().optional(),
-  }),
+  HandoffReview.extend({ status: z.literal('review') }),
   z.object({ status: z.literal('cancelled') }),
-  /** `code`: what failed, when the API or the core said (a key problem then offers Open settings, not Retry). */
-  z.object({ status: z.literal('failed'), message: z.string(), code: ErrorCode.optional() }),
+  z.object({
+    status: z.literal('failed'),
+    message: z.string(),
+    /** What failed, when the API or the core said (a key problem then offers Open settings, not Retry). */
+    code: ErrorCode.optional(),
+    /** What the user can do (choose a handoff model with more output, reword the focus). */
+    hint: z.string().optional(),
+    /** Cut off: the incomplete document, waiting for handoff.commit as a reviewed one does (Review anyway). */
+    reviewAnyway: HandoffReview.optional(),
+  }),
   z.object({ status: z.literal('refused'), message: z.string() }),
 ]);
 export type HandoffResult = z.infer<typeof HandoffResult>;
@@ -195,6 +235,8 @@ export const calls = {
    * being built (`search_index` events say how far), sessions it has not read match by title only.
    */
   'sessions.list': { input: z.object({ query: z.string().max(500).optional() }).strict(), output: z.array(SessionHit) },
+  /** The entry a search result past the first page opens at (its `match` names none): null when no message matches now. */
+  'sessions.match': { input: z.object({ id: Id, query: z.string().min(1).max(500) }).strict(), output: z.object({ entryId: z.string() }).nullable() },
   /**
    * Shows a session in this view (window or tab), opening it if it is not open; without an id, where the
    * user left off (the most recently active session, else a new one). Other views are not moved.
@@ -215,8 +257,13 @@ export const calls = {
       versions: BranchView.shape.versions,
     }),
   },
+  /** Pin for handoff (SPEC §4.3): the message's text travels word for word into the handoff document. */
+  'sessions.pin': { input: z.object({ ...session, entryId: Id }).strict(), output: z.object({ pinned: z.array(z.string()) }) },
+  'sessions.unpin': { input: z.object({ ...session, entryId: Id }).strict(), output: z.object({ pinned: z.array(z.string()) }) },
   /** Shows another version of a message (SPEC §5 Previous version / Next version): its branch becomes the one shown. */
   'sessions.switchBranch': { input: z.object({ ...session, entryId: Id }).strict(), output: SessionView },
+  /** The session's own custom instructions (SPEC §5), used instead of the Settings' ones; null: the Settings' again. */
+  'sessions.setInstructions': { input: z.object({ id: Id, instructions: z.string().max(INSTRUCTIONS_MAX).nullable() }).strict(), output: Ok },
   'sessions.rename': { input: z.object({ id: Id, title: z.string().min(1).max(500) }).strict(), output: Ok },
   'sessions.delete': { input: z.object({ id: Id }).strict(), output: Ok },
   /** Export session (SPEC §5): Markdown to read, or JSON (Baton's JSON Lines) to import again. */
@@ -281,7 +328,8 @@ export const calls = {
     output: HandoffResult,
   },
   'handoff.cancel': { input: z.object(session).strict(), output: Ok },
-  'handoff.commit': { input: z.object({ ...session, document: Text.min(1) }).strict(), output: HandoffResult },
+  /** `keep`: the carry-over items (of the review's) still ticked; absent, all of them. */
+  'handoff.commit': { input: z.object({ ...session, document: Text.min(1), keep: z.array(Id).max(1_000).optional() }).strict(), output: HandoffResult },
   'handoff.discard': { input: z.object(session).strict(), output: Ok },
   /** Settings → Tools (SPEC §5): the MCP servers of mcp.json with their status and tools (env values and headers masked). */
   'tools.overview': { input: Empty, output: ToolsOverview },
@@ -370,6 +418,8 @@ export const BatonEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('search_index'), ...IndexProgress.shape }),
   /** A background refresh of the Models API changed the model list. */
   z.object({ type: z.literal('models_changed'), models: z.array(ModelInfo) }),
+  /** The configured model is not in the key's list: the settings now name `model`, and `message` says so. */
+  z.object({ type: z.literal('model_replaced'), model: z.string(), message: z.string() }),
   z.object({
     type: z.literal('queue_changed'),
     ...sid,

@@ -1,14 +1,91 @@
-// The structure check of a handoff document (SPEC §4.2): which of the six sections it has. The core
-// checks a document with it when it is handed off, the handoff card when it shows one.
+// The structure check of a handoff document (SPEC §4.2, §4.3 "Your own sections"): which of the sections
+// set it has. The core checks a document with it when it is handed off, the handoff card when it shows
+// one. Lines inside fenced code blocks are never headings, and what Baton appends after the model's text
+// (the carry-over and the pinned messages) is not part of the check.
 import { HANDOFF_SECTIONS } from './texts';
 
+/** The headings Baton appends after the model's text (SPEC §4.3), in this order. */
+export const ALSO_CARRIED_HEADING = '## Also carried over';
+export const PINNED_HEADING = '## Pinned (verbatim)';
+const APPENDED = new Set([ALSO_CARRIED_HEADING, PINNED_HEADING]);
+
+export interface DocumentLine {
+  text: string;
+  /** Inside a fenced code block (its fences included). */
+  fenced: boolean;
+}
+
+/** The lines of the model's part of a document (up to what Baton appended), each marked fenced or not. */
+export function documentLines(document: string): DocumentLine[] {
+  const out: DocumentLine[] = [];
+  let fence: { char: string; length: number } | undefined;
+  for (const text of document.split('\n')) {
+    const marker = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(text);
+    if (fence) {
+      out.push({ text, fenced: true });
+      const closes = marker?.[1] !== undefined && marker[1][0] === fence.char && marker[1].length >= fence.length && !marker[2]?.trim();
+      if (closes) fence = undefined;
+      continue;
+    }
+    if (marker?.[1] !== undefined && !(marker[1][0] === '`' && marker[2]?.includes('`'))) {
+      fence = { char: marker[1][0] as string, length: marker[1].length };
+      out.push({ text, fenced: true });
+      continue;
+    }
+    if (APPENDED.has(text.trim())) break;
+    out.push({ text, fenced: false });
+  }
+  return out;
+}
+
+/** The text of a level-2 heading (`## …`, not `###`), or undefined. */
+export function levelTwoHeading(line: DocumentLine): string | undefined {
+  if (line.fenced) return undefined;
+  const match = /^ {0,3}##(?!#)\s+(.*?)(?:\s+#+)?\s*$/.exec(line.text);
+  return match?.[1] || undefined;
+}
+
 /**
- * The section headings the document lacks. A heading is a line that, without its Markdown decoration
- * (#, numbering, bold, a trailing colon), is the section's name; "and" stands for "&".
+ * Whether a line is the heading of section `name`: without its Markdown decoration (#, numbering, bold,
+ * a trailing colon) it is the name ("and" stands for "&"), or the name with a translation beside it
+ * ("Goal (เป้าหมาย)", "เป้าหมาย (Goal)", "Goal / 目标").
  */
-export function findMissingSections(document: string): string[] {
-  const headings = new Set(document.split('\n').map(sectionKey));
-  return HANDOFF_SECTIONS.filter((name) => !headings.has(sectionKey(name)));
+export function namesSection(line: DocumentLine, name: string): boolean {
+  if (line.fenced) return false;
+  const key = sectionKey(line.text);
+  const want = sectionKey(name);
+  if (!key || !want) return false;
+  if (key === want) return true;
+  // A translation beside the name only in a heading proper, never in a line of text.
+  if (!/^\s*(#|\*\*|__)/.test(line.text)) return false;
+  if (key.startsWith(want) && /^\s*[(（/|—–-]/.test(key.slice(want.length))) return true;
+  const tail = key.replace(/[)）]\s*$/, '');
+  return tail.endsWith(want) && /[(（/|—–-]\s*$/.test(tail.slice(0, -want.length));
+}
+
+/**
+ * The sections (of `sections`, in order) the document lacks. A document whose level-2 headings are
+ * exactly as many as the sections, each one that names a section standing in that section's place,
+ * has them all, whatever language they are written in.
+ */
+export function findMissingSections(document: string, sections: readonly string[] = HANDOFF_SECTIONS): string[] {
+  const lines = documentLines(document);
+  if (hasSectionsByPlace(lines, sections)) return [];
+  return sections.filter((name) => !lines.some((line) => namesSection(line, name)));
+}
+
+/** The index in `lines` of the first section's heading: by its name, else by place (level-2 headings). */
+export function firstSectionLine(lines: readonly DocumentLine[], sections: readonly string[] = HANDOFF_SECTIONS): number {
+  const first = sections[0];
+  const named = first === undefined ? -1 : lines.findIndex((line) => namesSection(line, first));
+  if (named >= 0 || !hasSectionsByPlace(lines, sections)) return named;
+  return lines.findIndex((line) => levelTwoHeading(line) !== undefined);
+}
+
+function hasSectionsByPlace(lines: readonly DocumentLine[], sections: readonly string[]): boolean {
+  const headings = lines.filter((line) => levelTwoHeading(line) !== undefined);
+  if (headings.length !== sections.length) return false;
+  return headings.every((heading, i) => sections.every((name, j) => j === i || !namesSection(heading, name)));
 }
 
 /** A line as a section heading is compared: without its Markdown decoration, in lower case. */
@@ -18,7 +95,7 @@ export function sectionKey(line: string): string {
     .replace(/^#{1,6}\s*/, '')
     .replace(/^\d+[.)]\s*/, '')
     .replace(/[*_]/g, '')
-    .replace(/:\s*$/, '')
+    .replace(/[:：]\s*$/, '')
     .replace(/\s+and\s+/gi, ' & ')
     .replace(/\s+/g, ' ')
     .trim()

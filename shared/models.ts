@@ -33,3 +33,12 @@ export function unknownModel(id: string): ModelInfo {
 export function fallbackModel(id: string): ModelInfo {
   return FALLBACK_MODELS.find((model) => model.id === id) ?? unknownModel(id);
 }
+
+/**
+ * The model to use when the key's list (from the Models API) lacks the configured one: the newest
+ * Sonnet-class model listed (the API lists newest first), else the first; undefined when it is listed.
+ */
+export function replacementModel(configured: string, listed: readonly ModelInfo[]): string | undefined {
+  if (listed.length === 0 || listed.some((model) => model.id === configured)) return undefined;
+  return (listed.find((model) => /sonnet/i.test(model.id)) ?? listed[0])!.id;
+}

@@ -11,8 +11,11 @@ export const SearchSnippet = z.object({
 export type SearchSnippet = z.infer<typeof SearchSnippet>;
 
 export const SessionHit = SessionSummary.extend({
-  /** Present when the messages matched: the entry to open the session at, and (for the first results) a snippet. */
-  match: z.object({ entryId: z.string(), snippet: SearchSnippet.optional() }).optional(),
+  /**
+   * Present when the messages matched. For the first page of results: the entry to open the session at
+   * and a snippet of it; past it, empty (`sessions.match` names the entry when the result is opened).
+   */
+  match: z.object({ entryId: z.string().optional(), snippet: SearchSnippet.optional() }).optional(),
 });
 export type SessionHit = z.infer<typeof SessionHit>;
 

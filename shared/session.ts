@@ -26,9 +26,12 @@ export const RawBlock = z.object({ type: z.literal('raw'), block: z.record(z.str
 /** The image types the Messages API takes (SPEC §5 "Attachments"). */
 export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export const PDF_MEDIA_TYPE = 'application/pdf';
+/** A text or code file (.txt, .csv, .md, .json, source…), told by its content: sent as a plain-text document. */
+export const TEXT_MEDIA_TYPE = 'text/plain';
 /**
- * An attached image or PDF, inline as base64 exactly as the API takes it (`source`), so a reopened
- * session still shows it; `name` is the file's name, for the chat and the handoff prompt only.
+ * An attached image, PDF or text file, inline exactly as the API takes it (`source`: base64, or for a
+ * text file the text itself), so a reopened session still shows it; `name` is the file's name, for the
+ * chat and the handoff prompt (and the document's title in the request).
  */
 export const ImageBlock = z.object({
   type: z.literal('image'),
@@ -37,7 +40,10 @@ export const ImageBlock = z.object({
 });
 export const DocumentBlock = z.object({
   type: z.literal('document'),
-  source: z.object({ type: z.literal('base64'), media_type: z.literal(PDF_MEDIA_TYPE), data: z.string() }),
+  source: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('base64'), media_type: z.literal(PDF_MEDIA_TYPE), data: z.string() }),
+    z.object({ type: z.literal('text'), media_type: z.literal(TEXT_MEDIA_TYPE), data: z.string() }),
+  ]),
   name: z.string(),
 });
 export type ImageBlock = z.infer<typeof ImageBlock>;
@@ -89,6 +95,8 @@ export const AgentMessage = z.object({
   aborted: z.boolean().optional(),
   /** The run failed after this message started; the partial text is kept. */
   errorMessage: z.string().optional(),
+  /** A refusal's own words, when the API gave them (`stop_details.explanation`). */
+  stopExplanation: z.string().optional(),
   /**
    * Why Baton sent it. `handoff`: part of a handoff exchange, kept on disk but never sent to the model
    * again. `continue`: the Continue action after a reply was cut off.
@@ -146,13 +154,28 @@ export const HandoffDetails = z.object({
   contextBefore: z.number().optional(),
   contextAfter: z.number().optional(),
   trimmedMessages: z.number().optional(),
+  /** The carry-over check (SPEC §4.3): of `total` items that had to survive, `kept` are in the document. */
+  carriedOver: z.object({ kept: z.number().int(), total: z.number().int() }).optional(),
+  /** Sources (SPEC §4.3): the document's `[#n]` → the id of that message's entry in the parent session. */
+  sources: z.record(z.string(), z.string()).optional(),
+  /** Progress items marked done (`- [x]`) that cite no message. */
+  unverified: z.array(z.string()).optional(),
 });
 export type HandoffDetails = z.infer<typeof HandoffDetails>;
 export const ModelChangeEntry = z.object({ ...entryBase, type: z.literal('model_change'), model: z.string() });
+/** The most custom instructions hold (SPEC §5): about 5,000 tokens, sent with every request. */
+export const INSTRUCTIONS_MAX = 20_000;
+/**
+ * Bookkeeping about the session, last one wins per field. `title`: a rename, or with `autoTitle` a title
+ * Claude wrote (a rename always wins over it). `instructions`: the session's own custom instructions,
+ * used instead of the Settings' ones ('' for none); null goes back to the Settings'.
+ */
 export const SessionInfoEntry = z.object({
   ...entryBase,
   type: z.literal('session_info'),
   title: z.string().optional(),
+  autoTitle: z.literal(true).optional(),
+  instructions: z.string().max(INSTRUCTIONS_MAX).nullable().optional(),
 });
 /** How a handoff ended, in the session it was started from (SPEC §4.2 "A handoff exchange never reaches the model again"). */
 export const HandoffOutcome = z.enum(['done', 'cancelled', 'failed']);
@@ -175,6 +198,44 @@ export const HandoffOutcomeEntry = z.object({
  * when the session is reopened. Bookkeeping, never context.
  */
 export const BranchSwitchEntry = z.object({ ...entryBase, type: z.literal('branch_switch') });
+/**
+ * Pin for handoff (SPEC §4.3): the message `entryId` is pinned (or, `pinned: false`, unpinned); the
+ * last pin entry for a message wins. Bookkeeping, never context.
+ */
+export const PinEntry = z.object({ ...entryBase, type: z.literal('pin'), entryId: z.string().min(1), pinned: z.boolean() });
+/** What must survive a handoff (SPEC §4.3 "Carry-over check"): one item, and whether the document has it. */
+export const CarryOverKind = z.enum(['request', 'todo', 'attachment', 'pin', 'identifier']);
+export type CarryOverKind = z.infer<typeof CarryOverKind>;
+export const CarryOverItem = z.object({
+  id: z.string(),
+  kind: CarryOverKind,
+  text: z.string(),
+  /** The model's document already holds it (a pin never counts as held: it is appended word for word). */
+  inDocument: z.boolean(),
+});
+export type CarryOverItem = z.infer<typeof CarryOverItem>;
+/** What changed since the previous document of a chain (SPEC §4.3 "Chains"): whole lines. */
+export const DocumentChanges = z.object({ added: z.array(z.string()), removed: z.array(z.string()) });
+export type DocumentChanges = z.infer<typeof DocumentChanges>;
+/** A handoff document waiting for review, as kept with its session so a reopen shows it again. */
+export const HandoffDraft = z.object({
+  document: z.string(),
+  missingSections: z.array(z.string()),
+  trimmedMessages: z.number().int(),
+  /** The reply hit its output limit: the document is incomplete. */
+  cutOff: z.boolean().optional(),
+  carryOver: z.array(CarryOverItem),
+  sources: z.record(z.string(), z.string()),
+  unverified: z.array(z.string()),
+  changes: DocumentChanges.optional(),
+  contextBefore: z.number(),
+});
+export type HandoffDraft = z.infer<typeof HandoffDraft>;
+/**
+ * Review first (SPEC §4.2, §4.3): a document waiting for review, with `draft`; without it, the review
+ * ended (discarded). A draft is still waiting only while its entry is the branch's last one.
+ */
+export const HandoffDraftEntry = z.object({ ...entryBase, type: z.literal('handoff_draft'), draft: HandoffDraft.optional() });
 export const SessionEntry = z.discriminatedUnion('type', [
   MessageEntry,
   CustomMessageEntry,
@@ -182,7 +243,11 @@ export const SessionEntry = z.discriminatedUnion('type', [
   SessionInfoEntry,
   HandoffOutcomeEntry,
   BranchSwitchEntry,
+  PinEntry,
+  HandoffDraftEntry,
 ]);
+export type PinEntry = z.infer<typeof PinEntry>;
+export type HandoffDraftEntry = z.infer<typeof HandoffDraftEntry>;
 export type MessageEntry = z.infer<typeof MessageEntry>;
 export type HandoffOutcomeEntry = z.infer<typeof HandoffOutcomeEntry>;
 export type CustomMessageEntry = z.infer<typeof CustomMessageEntry>;
@@ -200,6 +265,11 @@ export const SessionSummary = z.object({
   origin: SessionOrigin.optional(),
   /** Set when the file could not be read as a session at all (bad header, not JSON, empty). */
   unreadable: z.string().optional(),
+  /**
+   * Set for a sync tool's copy of another session (a conflict copy): the words the tool added to the
+   * file name, e.g. "Host's conflicted copy 2026-01-01". Its `id` is its own, not the original's.
+   */
+  copy: z.string().optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;
 

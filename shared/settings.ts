@@ -1,6 +1,9 @@
 // Ordinary settings (SPEC §5). The API key is not one of them: it never leaves the main process.
 import { z } from 'zod';
 import { DEFAULT_MODEL, FALLBACK_MODELS } from './models';
+import { INSTRUCTIONS_MAX } from './session';
+import { HANDOFF_PROMPT_OPENING } from './sessionFormat';
+import { HANDOFF_SECTIONS } from './texts';
 
 export { DEFAULT_MODEL } from './models';
 
@@ -30,6 +33,38 @@ export const FONT_SIZE = { min: 12, max: 24, default: 16 } as const;
 /** The sidebar's width in CSS pixels, as the user dragged it. */
 export const SIDEBAR_WIDTH = { min: 200, max: 480, default: 272 } as const;
 
+/** Where the handoff prompt lists the sections (as `## <name>` headings); without it they follow the prompt. */
+export const SECTIONS_PLACEHOLDER = '{sections}';
+
+/**
+ * Settings → Handoff instructions (SPEC §4.3 "Your own sections"): the prompt's text and the sections the
+ * document must have, in order. The structure check follows `sections`.
+ */
+export const HandoffInstructions = z
+  .object({
+    prompt: z.string().trim().min(1).max(20_000),
+    sections: z
+      .array(z.string().trim().min(1).max(200).regex(/^[^\n\r#]*$/, 'must be one line, without #'))
+      .min(1)
+      .max(20),
+  })
+  .strict();
+export type HandoffInstructions = z.infer<typeof HandoffInstructions>;
+
+export const DEFAULT_HANDOFF_INSTRUCTIONS: HandoffInstructions = {
+  prompt:
+    `${HANDOFF_PROMPT_OPENING} and will see nothing of this conversation except the document you write now. ` +
+    'Write a structured handoff document that lets it continue seamlessly.\n\n' +
+    `Use exactly these sections, in this order, each as a level-2 Markdown heading:\n\n${SECTIONS_PLACEHOLDER}\n\n` +
+    'Be specific and complete, but concise. Reply with the document only.',
+  sections: [...HANDOFF_SECTIONS],
+};
+
+/** The instructions in force: the user's own, else the default. */
+export function handoffInstructionsOf(settings: Pick<Settings, 'handoffInstructions'>): HandoffInstructions {
+  return settings.handoffInstructions ?? DEFAULT_HANDOFF_INSTRUCTIONS;
+}
+
 export const Settings = z.object({
   model: ModelId.min(1),
   /** Empty means "the chat model". */
@@ -46,6 +81,12 @@ export const Settings = z.object({
   autoHandoff: z.boolean(),
   /** Fraction of the context window; kept while auto-handoff is off, so turning it on again keeps the level. */
   autoHandoffAt: z.number().min(0.1).max(1),
+  /** Custom instructions (SPEC §5): added to the system prompt of every request; a session may override them. */
+  customInstructions: z.string().max(INSTRUCTIONS_MAX),
+  /** "Name sessions automatically": after the first exchange, Claude writes a short title. */
+  autoTitle: z.boolean(),
+  /** The user's own handoff instructions; null: the default (Reset to default sets null). */
+  handoffInstructions: HandoffInstructions.nullable(),
   /** Claude's server tools (SPEC §3 "Tools"): off by default. */
   webSearch: z.boolean(),
   webFetch: z.boolean(),
@@ -69,6 +110,9 @@ export const DEFAULT_SETTINGS: Settings = {
   sidebarCollapsed: false,
   autoHandoff: false,
   autoHandoffAt: 0.85,
+  customInstructions: '',
+  autoTitle: true,
+  handoffInstructions: null,
   webSearch: false,
   webFetch: false,
   alwaysAllowTools: [],

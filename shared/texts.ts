@@ -14,9 +14,15 @@ export const texts = {
   handedOffTo: (title: string) => `Handed off → ${title}`,
   /** Only a complete document hands off (SPEC §4.2). */
   handoffRefused: 'Claude declined to write a handoff document.',
-  handoffCutOff: 'the handoff document was cut off.',
+  /** A refusal that explains itself: the API's own words follow. */
+  handoffRefusedBecause: (explanation: string) => `Claude declined to write a handoff document: ${explanation}`,
+  handoffRefusedHint: 'Try again with a focus that leaves out the part Claude declined, or choose another handoff model in Settings.',
+  handoffCutOff: 'The handoff document was cut off.',
+  handoffCutOffHint: 'Review the incomplete document and finish it yourself, or choose a handoff model with more output in Settings.',
   /** stop_reason in chat (SPEC §3). */
   refusal: 'Claude declined to answer this request.',
+  /** The configured model is not in the Models API's list for this key (SPEC §3 "Models"). */
+  modelReplaced: (from: string, to: string) => `The model ${from} isn't available with this API key, so Baton now uses ${to}.`,
   cutOff: 'Cut off',
   /** pause_turn more often than the run follows (SPEC §3): Continue resumes it. */
   paused: 'Claude paused this long turn.',
@@ -31,6 +37,10 @@ export const texts = {
   /** Quitting the desktop app while replies or handoffs are still being written. */
   quitWhileRunning: (n: number) => `${n === 1 ? '1 reply is' : `${n} replies are`} still being written. Quit anyway?`,
   unreadableRecords: (n: number) => `${n} records could not be read`,
+  /** A session whose lock was written on another machine (a synced data folder, SPEC §2). */
+  sessionOpenOn: (host: string) => `This session is open on ${host}.`,
+  sessionReadOnlyElsewhere: (host: string) =>
+    `This session is open on ${host}. It can be read here but not changed until it is closed there.`,
   continuedFrom: (title: string) => `Continued from ${title}`,
   /** Import session (SPEC §5): where an imported session came from, and why a file was refused. */
   importedFrom: (format: ImportFormatName, fileName: string) => `Imported from ${IMPORT_FORMAT_NAMES[format]}: ${fileName}`,
@@ -43,9 +53,11 @@ export const texts = {
   importIncomplete: (fileName: string) => `${fileName} did not arrive whole. Import it again.`,
   importInterrupted: 'The import was interrupted. Import the file again.',
   /** Attachments (SPEC §5): each refusal names the file and the limit it broke. */
-  attachmentType: (name: string) => `${name}: only PNG, JPEG, GIF, WebP images and PDFs can be attached`,
-  attachmentTooLarge: (name: string, size: string, kind: 'image' | 'PDF', limit: string) =>
-    `${name} is ${size}; the limit for ${kind === 'image' ? 'an image' : 'a PDF'} is ${limit}`,
+  attachmentType: (name: string) => `${name}: only PNG, JPEG, GIF, WebP images, PDFs and text files (UTF-8) can be attached`,
+  attachmentTooLarge: (name: string, size: string, kind: 'image' | 'PDF' | 'text', limit: string) =>
+    `${name} is ${size}; the limit for ${kind === 'image' ? 'an image' : kind === 'PDF' ? 'a PDF' : 'a text file'} is ${limit}`,
+  attachmentTooManyTokens: (name: string, tokens: number, max: number) =>
+    `${name} is about ${tokens.toLocaleString('en')} tokens; a text file may take at most half of the model's context window (${max.toLocaleString('en')} tokens)`,
   attachmentDimensions: (name: string, width: number, height: number, max: number) =>
     `${name} is ${width} × ${height} px; the limit is ${max} × ${max} px`,
   attachmentManyImages: (name: string, count: number, max: number, culprit: string, width: number, height: number) =>

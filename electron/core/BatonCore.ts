@@ -8,6 +8,7 @@ import { AgentSession, SYSTEM_PROMPT } from './agent/AgentSession';
 import { ToolSet } from './agent/tools';
 import { isHandedOff, PARENT_SESSION_NOTE, parentSessionTools, type ParentReader } from './handoff/parentSessionTool';
 import { PendingAttachments } from './attachments/PendingAttachments';
+import { AutoTitles } from './conversations/autoTitle';
 import { Conversations } from './conversations/Conversations';
 import { Views } from './conversations/Views';
 import { appHandlers } from './handlers/app';
@@ -21,6 +22,7 @@ import { settingsHandlers } from './handlers/settings';
 import { setAlwaysAllow, toolHandlers, toolsOverview } from './handlers/tools';
 import { createDispatcher, type Dispatch } from './ipc/dispatcher';
 import { toApiError } from './errors';
+import { ListedModel } from './models/listedModel';
 import { ModelCatalog } from './models/ModelCatalog';
 import { MODELS_CACHE_FILE } from './models/modelsCache';
 import { ProviderClient, type ProviderOverrides } from './providerClient';
@@ -91,6 +93,8 @@ export function createCore(options: CoreOptions): Core {
     fetch: (signal) => provider.listModels(signal),
   });
   models.onChange((list) => emit({ type: 'models_changed', models: list }));
+  const listedModel = new ListedModel(options.settings, emit);
+  models.onFetched((list) => listedModel.check(list));
   void models.refresh(); // in the background: the cached or built-in list answers meanwhile
 
   const store = SessionStore.load(join(options.dataDir, 'sessions'), { fs: options.fs });
@@ -152,14 +156,22 @@ export function createCore(options: CoreOptions): Core {
         alwaysAllow,
       });
     },
+    afterRun: (conversation) => titles.afterRun(conversation.manager),
     parts: {
       chainTitles: (id) => treeTitles(store.list(), id),
       startHandoff: (conversation, review) => startHandoff(ctx, conversation, undefined, review),
     },
   });
+  const titles = new AutoTitles({
+    provider: { stream: (request, handlers) => provider.get().stream(request, handlers) },
+    enabled: () => options.settings.get().autoTitle,
+    chatModel: () => options.settings.get().model,
+    models: () => models.list(),
+    write: (manager, title) => conversations.nameAutomatically(manager.getSessionId(), title),
+  });
   const views = new Views(conversations);
   /** What every view's handlers share; each view adds itself and its own uploads. */
-  const ctx: CoreContext = { options, store, conversations, views, provider, models, mcp, toolsChanged };
+  const ctx: CoreContext = { options, store, conversations, views, provider, models, listedModel, mcp, toolsChanged };
 
   return {
     connect: () => {

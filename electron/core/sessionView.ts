@@ -23,8 +23,10 @@ export function viewOf(conversation: Conversation, store: SessionStore): Session
     contextTokens: usage.tokens,
     contextWindow: usage.window,
     handoff: conversation.pendingHandoff(),
+    pinned: [...manager.getPinned()],
     approvals: agent.pendingApprovals(),
     readOnlyReason: manager.readOnlyReason,
+    instructions: manager.getInstructions(),
   };
 }
 
@@ -46,6 +48,7 @@ export function previewOf(tail: SessionTail, model: string, contextWindow: numbe
     model,
     contextTokens: 0,
     contextWindow,
+    pinned: [],
   };
 }
 

@@ -28,6 +28,8 @@ export const uiTexts = {
   keyringUnavailable:
     "The OS keyring isn't available, so your API key is stored on this computer without encryption.",
   apiKeySaved: 'API key saved',
+  customInstructionsHint: 'Added to the system prompt of every request. A session can use its own instead: Session instructions.',
+  useSettingsInstructions: 'Use the custom instructions from Settings',
   /** Web mode: the server cannot open a folder on the page's machine, so Settings says where the logs are. */
   logsAreIn: 'Baton’s logs are in this folder on the machine running npm run web:',
   /** Web mode keeps a key entered in Settings in the server's memory only (SPEC §5: its key comes from the environment). */
@@ -65,6 +67,8 @@ export const uiTexts = {
     `Imported ${messages} ${messages === 1 ? 'message' : 'messages'}${skipped > 0 ? `; ${skipped} ${skipped === 1 ? 'line' : 'lines'} of the file skipped` : ''}`,
   importing: (fileName: string) => `Importing ${fileName}…`,
   importedLineage: '↳ imported',
+  /** A sync tool's conflict copy of a session, named by what the tool added to its file name. */
+  syncCopy: (copy: string) => `copy: ${copy}`,
   importUnreadable: (fileName: string, reason: string) => `Could not read ${fileName}: ${reason}`,
   exported: (path: string) => `Saved ${path}`,
   /** The imported session's note: how many lines of its file were not taken over. */

@@ -64,6 +64,22 @@ describe('the sidebar', () => {
     expect(items[0]!.textContent).not.toContain('an earlier session');
   });
 
+  it('marks a sync tool’s conflict copy beside its original, and opens the copy by its own id', async () => {
+    const { fake } = await app({
+      'sessions.list': () => [
+        summary('s1', 'Trip plan'),
+        summary('s1~3f2a9c0d11', 'Trip plan', { copy: "Studio Mac's conflicted copy 2026-01-01" }),
+      ],
+    });
+    const items = [...nav().querySelectorAll('li')];
+    expect(items).toHaveLength(2);
+    const copy = items.find((li) => li.textContent?.includes('copy: '))!;
+    expect(copy.textContent).toContain("· copy: Studio Mac's conflicted copy 2026-01-01");
+    expect(items.filter((li) => li.textContent?.includes('copy: '))).toHaveLength(1);
+    await step(() => click(copy.querySelector('a')!));
+    expect(fake.callsTo('sessions.open').at(-1)).toEqual({ id: 's1~3f2a9c0d11' });
+  });
+
   it('says how long ago each session was active', async () => {
     await app({ 'sessions.list': () => [summary('a', 'Recent', { updatedAt: new Date(Date.now() - 2 * 60_000).toISOString() })] });
     expect(nav().querySelector('time')?.textContent).toBe('2 min ago');

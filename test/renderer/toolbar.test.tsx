@@ -69,18 +69,18 @@ describe('the overflow menu (More actions)', () => {
     await key(more, 'ArrowDown');
     await step(() => new Promise((r) => setTimeout(r, 0)));
     const items = [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')];
-    expect(items.map((i) => i.textContent)).toEqual(['New session', 'Markdown (.md)', 'JSON (.jsonl)', 'Settings']);
+    expect(items.map((i) => i.textContent)).toEqual(['New session', 'Markdown (.md)', 'JSON (.jsonl)', 'Session instructions', 'Settings']);
     expect(menu.querySelector('[role="group"]')?.getAttribute('aria-label')).toBe('Export session');
     expect(document.activeElement).toBe(items[0]);
     await key(items[0]!, 'ArrowUp');
-    expect(document.activeElement).toBe(items[3]);
-    await key(items[3]!, 'Escape');
+    expect(document.activeElement).toBe(items[4]);
+    await key(items[4]!, 'Escape');
     expect(menu.hidden).toBe(true);
     expect(document.activeElement).toBe(more);
     expect(store.getState().ui.settingsOpen).toBe(false); // Escape closed the menu, nothing else
 
     await click(more);
-    await click(items[3]!);
+    await click(items[4]!);
     expect(store.getState().ui.settingsOpen).toBe(true);
   });
 });

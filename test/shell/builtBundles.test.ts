@@ -31,6 +31,8 @@ beforeAll(async () => {
   outDir = mkdtempSync(join(root, 'out', 'bundles-test-'));
   dataDir = mkdtempSync(join(tmpdir(), 'baton-desktop-'));
   saveDir = mkdtempSync(join(tmpdir(), 'baton-saved-'));
+  // No titles written by Claude: a title request would take replies queued here and rename the sessions.
+  writeFileSync(join(dataDir, 'config.json'), JSON.stringify({ autoTitle: false }));
   bundles = buildDesktopBundles(outDir);
   desktop = await startDesktopHost({
     mainBundle: bundles.main,

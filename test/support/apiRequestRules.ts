@@ -46,7 +46,8 @@ export function apiRequestViolations(body: unknown): string[] {
     }
     problems.push(...toolPairing(list, i));
   });
-  const media = list.flatMap((m) => (Array.isArray(m.content) ? m.content.filter((b) => b.type === 'image' || b.type === 'document') : []));
+  const isMedia = (b: Block) => b.type === 'image' || (b.type === 'document' && (b.source as { type?: unknown } | undefined)?.type !== 'text');
+  const media = list.flatMap((m) => (Array.isArray(m.content) ? m.content.filter(isMedia) : []));
   if (media.length > MEDIA_MAX) problems.push(`${media.length} images and PDFs in one request`);
   const bytes = Buffer.byteLength(JSON.stringify(body));
   if (bytes > REQUEST_MAX) problems.push(`the request is ${bytes} bytes`);
@@ -90,6 +91,12 @@ function blockViolations(block: Block, at: string, role: string): string[] {
     case 'document': {
       if (role !== 'user') problems.push(`${at}: ${block.type} in a ${role} message`);
       const source = block.source as { type?: unknown; media_type?: unknown; data?: unknown } | undefined;
+      // A plain-text document: the text itself, as the API's document block takes it.
+      if (block.type === 'document' && source?.type === 'text') {
+        if (source.media_type !== 'text/plain' || typeof source.data !== 'string') problems.push(`${at}: text document source is not plain text`);
+        if ('name' in block) problems.push(`${at}: document carries a name field`);
+        break;
+      }
       const types = block.type === 'image' ? IMAGE_TYPES : new Set(['application/pdf']);
       if (source?.type !== 'base64' || !types.has(String(source.media_type))) problems.push(`${at}: ${block.type} source is not base64 of a type the API takes`);
       if (typeof source?.data !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(source.data)) problems.push(`${at}: ${block.type} data is not base64`);

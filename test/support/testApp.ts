@@ -21,14 +21,22 @@ export interface TestAppOptions {
   inactivityTimeoutMs?: number;
   /** The session store's fs calls (a full disk, a read-only folder on cue). */
   fs?: FsSeam;
+  /**
+   * Name sessions automatically (off unless asked for): the fake answers requests in order, and a title
+   * request in the background would take the reply a test queued for its next request.
+   */
+  autoTitle?: boolean;
   /** Web mode's --allow-tool-config: the page may change the MCP servers. */
   allowToolConfig?: boolean;
 }
 
 export function startCore(options: TestAppOptions & { dataDir: string }): Core {
+  const settings = openConfSettings(options.dataDir);
+  const autoTitle = options.autoTitle ?? false;
+  if (settings.get().autoTitle !== autoTitle) settings.set({ autoTitle });
   return createCore({
     dataDir: options.dataDir,
-    settings: openConfSettings(options.dataDir),
+    settings,
     apiKey: new EnvApiKeyStore({ ANTHROPIC_API_KEY: options.apiKey }),
     transport: 'web',
     fs: options.fs,

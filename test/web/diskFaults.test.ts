@@ -1,12 +1,14 @@
 // SPEC §2, §6, §8: a full disk or a read-only data folder never ends the web-mode process. Background
 // work that fails (the lazy index save) reaches the user as a storage error; calls that cannot save are
-// answered with one; the server keeps serving. Faults are injected through the session store's fs seam.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// answered with one; the server keeps serving. Faults are injected through the session store's fs seam;
+// a session open on another machine (a synced data folder) is a lock file written as that machine does.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { BatonEvent, Result } from '../../shared/contract';
+import { texts } from '../../shared/texts';
 import type { FsSeam } from '../../electron/core/storage/fsSeam';
 import { useFakeAnthropic } from '../fakeAnthropic';
 import { errnoError, seamWith } from '../core/session/helpers';
@@ -189,5 +191,42 @@ describe('a read-only data folder', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+});
 
+describe('a data folder that a sync tool shares with another machine', () => {
+  it('a session open on the other machine is passed over at startup, opens read-only, and the page is told why at once', async () => {
+    app = await startTestApp({ modelUrl: fake.url, apiKey: 'test-key' });
+    let page = await connectPage(app.url);
+    fake.enqueue({ kind: 'text', text: 'Written here' });
+    await page.call('chat.send', { sessionId: await page.open(), text: 'Mine' });
+    await expect.poll(() => page.events.some((e) => e.type === 'agent_end')).toBe(true);
+    const laptops = (await page.call('sessions.new', {})) as { ok: true; data: { header: { id: string } } };
+    fake.enqueue({ kind: 'text', text: 'Written on the laptop' });
+    await page.call('chat.send', { sessionId: laptops.data.header.id, text: 'Latest' });
+    await expect.poll(() => page.events.filter((e) => e.type === 'agent_end').length).toBe(2);
+    page.ws.close();
+    await app.stop();
+    const path = sessionFiles(app.dataDir)
+      .map((f) => join(app!.dataDir, 'sessions', f))
+      .find((f) => readFileSync(f, 'utf8').includes('Written on the laptop'))!;
+    // The lock Baton on the laptop left, synced here: its pid means nothing on this machine.
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: 4242, startedAt: new Date().toISOString(), host: 'work-laptop', boot: 'booted:1700000000' }));
+    const before = readFileSync(path, 'utf8');
+
+    await app.start();
+    page = await connectPage(app.url);
+    const start = JSON.stringify(await page.call('sessions.open', {}));
+    expect(start).toContain('Written here');
+    expect(start).not.toContain('Written on the laptop');
+    const info = (await page.call('app.info', {})) as { ok: true; data: { storageProblem?: string } };
+    expect(info.data.storageProblem).toBeUndefined();
+
+    const opened = await page.call('sessions.open', { id: laptops.data.header.id });
+    expect(JSON.stringify(opened)).toContain('Written on the laptop');
+    const why = texts.sessionReadOnlyElsewhere('work-laptop');
+    await expect.poll(() => page.events.some((e) => e.type === 'error' && e.code === 'storage' && e.message === why)).toBe(true);
+    expect(await page.call('chat.send', { sessionId: laptops.data.header.id, text: 'Not saved' })).toMatchObject({ ok: false, error: { code: 'storage', message: why } });
+    expect(readFileSync(path, 'utf8')).toBe(before);
+    page.ws.close();
+  });
 });

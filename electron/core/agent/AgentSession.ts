@@ -36,6 +36,8 @@ export const SYSTEM_PROMPT =
   'You are Claude, chatting with the user in Baton, a desktop chat app. Be direct, accurate and helpful; ' +
   'format replies in Markdown. For work with several steps, keep a todo list with the todo_write tool.';
 export const CHAT_MAX_TOKENS = 8192;
+/** What comes before the user's custom instructions in the system prompt. */
+export const CUSTOM_INSTRUCTIONS_INTRO = 'The user gave these instructions for every reply:';
 
 export interface AgentSessionOptions {
   sessionManager: SessionManager;
@@ -164,6 +166,16 @@ export class AgentSession {
     return this.todos.open;
   }
 
+  /**
+   * The system prompt a request carries: Baton's, then the custom instructions (the session's own, else
+   * the Settings'). One string, so the prompt-cache breakpoint on it still covers all of it; it changes
+   * only when the instructions do.
+   */
+  requestSystemPrompt(): string {
+    const instructions = (this.manager.getInstructions() ?? this.getSettings().customInstructions).trim();
+    return instructions ? `${this.systemPrompt}\n\n${CUSTOM_INSTRUCTIONS_INTRO}\n\n${instructions}` : this.systemPrompt;
+  }
+
   getModel(): string {
     return this.getSettings().model;
   }
@@ -228,7 +240,7 @@ export class AgentSession {
       model,
       maxTokens: budget.maxTokens,
       thinking: budget.thinking,
-      system: this.systemPrompt,
+      system: this.requestSystemPrompt(),
       tools: this.tools,
       serverTools: () => serverToolsFor(this.getSettings()),
       signal: controller.signal,

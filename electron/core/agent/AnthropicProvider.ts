@@ -19,8 +19,8 @@ import { activityTap, InactivityTimer } from './inactivity';
 import { withCacheBreakpoints } from './promptCache';
 import { classifyError, ProviderError, type ProviderErrorKind } from './providerErrors';
 
-import type { ThinkingParam } from './thinkingConfig';
 import type { ServerToolDefinition } from './serverTools';
+import { thinkingBetaFor, type ThinkingParam } from './thinkingConfig';
 import type { ToolDefinition } from './tools';
 
 export interface ProviderOptions {
@@ -85,10 +85,12 @@ export class AnthropicProvider {
       ...(request.tools?.length ? { tools: [...request.tools] } : {}),
       ...(request.thinking ? { thinking: request.thinking } : {}),
     });
+    const beta = thinkingBetaFor(request.model, request.thinking, params.tools !== undefined);
+    const headers = beta ? { 'anthropic-beta': beta } : undefined;
     const abortedEmpty = (): AgentMessage => ({ role: 'assistant', content: [], model: request.model, aborted: true });
 
     for (let attempt = 0; ; attempt++) {
-      const outcome = await this.attempt(params, request.signal, handlers);
+      const outcome = await this.attempt(params, headers, request.signal, handlers);
       if (outcome.type === 'done') return outcome.message;
       if (outcome.type === 'aborted') return outcome.partial ? { ...outcome.partial, aborted: true } : abortedEmpty();
 
@@ -102,6 +104,7 @@ export class AnthropicProvider {
 
   private async attempt(
     params: Anthropic.MessageStreamParams,
+    headers: Record<string, string> | undefined,
     signal: AbortSignal,
     handlers: StreamHandlers,
   ): Promise<Outcome> {
@@ -124,6 +127,7 @@ export class AnthropicProvider {
 
     const stream = this.client.messages.stream(params, {
       signal: controller.signal,
+      ...(headers ? { headers } : {}),
       middleware: [activityTap(timer.touch)],
     });
     stream.on('streamEvent', (event, messageSnapshot) => {

@@ -121,12 +121,15 @@ export function fromApiMessage(message: Anthropic.Message, complete: ReadonlySet
   });
   // Absent from a stream whose message_start has none (the documentation's examples print none).
   const usage = message.usage as Anthropic.Usage | undefined;
+  // A refusal may explain itself (`stop_details.explanation`); the recorded refusals say null.
+  const explanation = (message as { stop_details?: { explanation?: unknown } | null }).stop_details?.explanation;
   return {
     role: 'assistant',
     content,
     model: message.model,
     stopReason: message.stop_reason,
     ...(usage && { usage: usageOf(usage) }),
+    ...(typeof explanation === 'string' && explanation.trim() && { stopExplanation: explanation.trim() }),
   };
 }
 

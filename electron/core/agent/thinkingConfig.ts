@@ -20,3 +20,22 @@ export function thinkingFor(setting: ThinkingSetting, model: ModelInfo, maxToken
   const budget = Math.min(setting, total - REPLY_ROOM);
   return budget >= 1024 ? { thinking: { type: 'enabled', budget_tokens: budget }, maxTokens: total } : { maxTokens };
 }
+
+export const INTERLEAVED_THINKING_BETA = 'interleaved-thinking-2025-05-14';
+
+/**
+ * The Claude 4 models before 4.6 (Opus 4, 4.1, 4.5; Sonnet 4, 4.5; Haiku 4.5), and Sonnet 4.6 with a
+ * budget, think between tool calls only with the interleaved-thinking beta; Opus 4.6 and later models
+ * interleave by themselves (the header is deprecated there), and 3.x models never do. Ids are matched
+ * with or without their date (`claude-sonnet-4-5-20250929`, `claude-sonnet-4-5`, `claude-sonnet-4-0`).
+ */
+const CLAUDE_4 = /^claude-(opus|sonnet|haiku)-4(?:-(\d))?(?:-\d{8})?$/;
+
+/** The `anthropic-beta` value a request needs for thinking between tool calls, if any (SPEC §3 "Thinking"). */
+export function thinkingBetaFor(model: string, thinking: ThinkingParam | undefined, hasTools: boolean): string | undefined {
+  if (thinking?.type !== 'enabled' || !hasTools) return undefined;
+  const match = CLAUDE_4.exec(model);
+  if (!match) return undefined;
+  const minor = Number(match[2] ?? 0);
+  return minor <= 5 || (minor === 6 && match[1] === 'sonnet') ? INTERLEAVED_THINKING_BETA : undefined;
+}

@@ -1,6 +1,6 @@
 // Rough token figures for the context meter. Good to ±30 %, which is all a meter needs; the exact count
 // arrives with each reply's usage.
-import { base64Bytes } from '../../../shared/attachments';
+import { attachmentBytes } from '../../../shared/attachments';
 import type { AgentMessage, ContentBlock, DocumentBlock, ImageBlock } from '../../../shared/session';
 import { savedFileFacts } from '../attachments/savedFileFacts';
 
@@ -38,7 +38,7 @@ function blockChars(block: ContentBlock): number {
     case 'image':
       return imageTokens(block) * 4;
     case 'document':
-      return pdfTokens(block) * 4;
+      return block.source.type === 'text' ? block.source.data.length : pdfTokens(block) * 4;
   }
 }
 
@@ -58,6 +58,6 @@ function imageTokens(block: ImageBlock): number {
 }
 
 function pdfTokens(block: DocumentBlock): number {
-  const pages = savedFileFacts(block).pages ?? Math.max(1, Math.round(base64Bytes(block.source.data) / PDF_BYTES_PER_PAGE));
+  const pages = savedFileFacts(block).pages ?? Math.max(1, Math.round(attachmentBytes(block) / PDF_BYTES_PER_PAGE));
   return pages * PDF_PAGE_TOKENS;
 }

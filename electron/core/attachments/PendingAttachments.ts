@@ -137,8 +137,11 @@ export class PendingAttachments {
 }
 
 function toBlock(facts: FileFacts, bytes: Buffer): AttachmentBlock {
+  const { name, mediaType } = facts;
+  // TextDecoder drops the byte-order mark; inspectFile checked that the bytes are text.
+  if (mediaType === 'text/plain') return { type: 'document', source: { type: 'text', media_type: mediaType, data: new TextDecoder().decode(bytes) }, name };
   const data = bytes.toString('base64');
-  return facts.mediaType === 'application/pdf'
-    ? { type: 'document', source: { type: 'base64', media_type: facts.mediaType, data }, name: facts.name }
-    : { type: 'image', source: { type: 'base64', media_type: facts.mediaType, data }, name: facts.name };
+  return mediaType === 'application/pdf'
+    ? { type: 'document', source: { type: 'base64', media_type: mediaType, data }, name }
+    : { type: 'image', source: { type: 'base64', media_type: mediaType, data }, name };
 }

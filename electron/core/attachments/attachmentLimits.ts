@@ -12,11 +12,15 @@
 // - https://platform.claude.com/docs/en/api/errors: 413 request_too_large over 32 MB.
 // Files travel as base64 (4 bytes of text per 3 of file), so 23 MB of files become 30.7 MB of request,
 // which leaves about 1.3 MB for the conversation's text, the system prompt and the tools.
-import { base64Bytes, formatSize, MB, type AttachmentMediaType } from '../../../shared/attachments';
-import type { AgentMessage, AttachmentBlock } from '../../../shared/session';
+// Text and code files go as plain-text documents (the text itself, no base64). What bounds them is
+// tokens, not bytes: at about four bytes a token, 2 MB is some 500,000 tokens, half of the largest
+// window (1M); and a file may take at most half of the model's window (for a 200k window, ~400 KB of
+// English), so the conversation and the reply keep room. Text is what is valid UTF-8 with no NUL.
+import { attachmentBytes, formatSize, MB, type AttachmentMediaType } from '../../../shared/attachments';
+import { IMAGE_MEDIA_TYPES, TEXT_MEDIA_TYPE, type AgentMessage, type AttachmentBlock } from '../../../shared/session';
 import { texts } from '../../../shared/texts';
 import { BatonError } from '../errors';
-import { sniffMediaType } from './fileType';
+import { decodeText, looksLikeText, sniffMediaType } from './fileType';
 import { imageDimensions } from './imageSize';
 import { MAX_INFLATED_BYTES, pdfFacts } from './pdfFacts';
 import { savedFileFacts } from './savedFileFacts';
@@ -32,6 +36,9 @@ export const LIMITS = {
   pdfPages: { standard: 100, largeWindow: 600 },
   /** All files of one request together (the conversation's earlier ones are sent again each time). */
   requestFileBytes: 23 * MB,
+  /** One text file; and its share of the model's context window, in tokens. */
+  textBytes: 2 * MB,
+  textWindowShare: 0.5,
 } as const;
 
 /** Models with a window over 200k tokens get the higher media and page limits. */
@@ -47,7 +54,11 @@ export interface FileFacts {
   pages?: number;
 }
 
-const isImage = (mediaType: AttachmentMediaType) => mediaType !== 'application/pdf';
+const BINARY_NAME = /\.(?:png|jpe?g|gif|webp|pdf)$/i;
+const IMAGES: ReadonlySet<AttachmentMediaType> = new Set(IMAGE_MEDIA_TYPES);
+const isImage = (mediaType: AttachmentMediaType) => IMAGES.has(mediaType);
+/** What the API counts as images and PDFs in a request (text documents are not among them). */
+const isMedia = (mediaType: AttachmentMediaType) => mediaType !== TEXT_MEDIA_TYPE;
 
 const KIND_NAMES: Record<AttachmentMediaType, string> = {
   'image/png': 'a PNG image',
@@ -55,6 +66,7 @@ const KIND_NAMES: Record<AttachmentMediaType, string> = {
   'image/gif': 'a GIF image',
   'image/webp': 'a WebP image',
   'application/pdf': 'a PDF',
+  'text/plain': 'a text file',
 };
 
 function refuse(message: string): BatonError {
@@ -63,11 +75,12 @@ function refuse(message: string): BatonError {
 
 /** From a file's first bytes and its size: its type, or a refusal when it is of another type or too big for its type. */
 export function checkFileStart(name: string, size: number, head: Uint8Array): AttachmentMediaType {
-  const mediaType = sniffMediaType(head);
+  // Text named as an image or a PDF is not what the user meant to send.
+  const mediaType = sniffMediaType(head) ?? (looksLikeText(head) && !BINARY_NAME.test(name) ? TEXT_MEDIA_TYPE : undefined);
   if (!mediaType) throw refuse(texts.attachmentType(name));
-  const image = isImage(mediaType);
-  const limit = image ? LIMITS.imageBytes : LIMITS.requestFileBytes;
-  if (size > limit) throw refuse(texts.attachmentTooLarge(name, formatSize(size), image ? 'image' : 'PDF', formatSize(limit)));
+  const kind = isImage(mediaType) ? 'image' : mediaType === TEXT_MEDIA_TYPE ? 'text' : 'PDF';
+  const limit = kind === 'image' ? LIMITS.imageBytes : kind === 'text' ? LIMITS.textBytes : LIMITS.requestFileBytes;
+  if (size > limit) throw refuse(texts.attachmentTooLarge(name, formatSize(size), kind, formatSize(limit)));
   return mediaType;
 }
 
@@ -75,6 +88,14 @@ export function checkFileStart(name: string, size: number, head: Uint8Array): At
 export function inspectFile(name: string, bytes: Buffer, window: number): FileFacts {
   const mediaType = checkFileStart(name, bytes.length, bytes.subarray(0, 16));
   const facts: FileFacts = { name, mediaType, size: bytes.length };
+  if (mediaType === TEXT_MEDIA_TYPE) {
+    const text = decodeText(bytes);
+    if (text === undefined) throw refuse(texts.attachmentType(name));
+    const tokens = Math.ceil(text.length / 4);
+    const max = Math.floor(window * LIMITS.textWindowShare);
+    if (tokens > max) throw refuse(texts.attachmentTooManyTokens(name, tokens, max));
+    return facts;
+  }
   if (isImage(mediaType)) {
     const size = imageDimensions(bytes, mediaType);
     if (!size) throw refuse(texts.attachmentUnreadable(name, KIND_NAMES[mediaType]));
@@ -102,12 +123,12 @@ export function checkRequest(context: readonly AgentMessage[], files: readonly F
   const earlier = contextFiles(context);
   const mediaLimit = forWindow(LIMITS.media, window);
   const pageLimit = forWindow(LIMITS.pdfPages, window);
-  let count = earlier.length;
+  let count = earlier.filter((f) => isMedia(f.mediaType)).length;
   let bytes = sum(earlier, (f) => f.size);
   let pages = 0;
   let pagesCounted = false;
   for (const file of files) {
-    count++;
+    if (isMedia(file.mediaType)) count++;
     bytes += file.size;
     if (count > mediaLimit) throw refuse(texts.attachmentCount(file.name, mediaLimit));
     if (bytes > LIMITS.requestFileBytes) {
@@ -159,7 +180,7 @@ function contextFiles(context: readonly AgentMessage[]): ContextFile[] {
   for (const message of context) {
     for (const block of message.content) {
       if (block.type === 'image' || block.type === 'document') {
-        files.push({ name: block.name, mediaType: block.source.media_type, size: base64Bytes(block.source.data), block });
+        files.push({ name: block.name, mediaType: block.source.media_type, size: attachmentBytes(block), block });
       }
     }
   }

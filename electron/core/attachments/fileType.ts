@@ -26,3 +26,27 @@ function matches(head: Uint8Array, at: number, bytes: readonly number[]): boolea
 function ascii(text: string): number[] {
   return Array.from(text, (c) => c.charCodeAt(0));
 }
+
+/**
+ * Whether a file's start reads as text: UTF-8 without NUL bytes (a sequence cut at the end of the piece
+ * is not held against it). UTF-16 files, binaries and other encodings are not.
+ */
+export function looksLikeText(head: Uint8Array): boolean {
+  if (head.length === 0 || head.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The whole file as text (its byte-order mark dropped), or undefined when it is not valid UTF-8 without NULs. */
+export function decodeText(bytes: Uint8Array): string | undefined {
+  if (bytes.includes(0)) return undefined;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}

@@ -10,8 +10,8 @@ import type { SessionManager } from '../session/SessionManager';
 
 /** What a conversation needs of the rest of the core. */
 export interface ConversationParts {
-  /** Creates a session with its first entries through the store, and opens it here. */
-  createChild(header: Parameters<HandoffHost['createChild']>[0], seed: readonly SeedMessage[]): void;
+  /** Creates a session with its first entries through the store (and the parent's own instructions, if any), and opens it here. */
+  createChild(header: Parameters<HandoffHost['createChild']>[0] & { instructions?: string | undefined }, seed: readonly SeedMessage[]): void;
   /** The titles the session's handoff tree already uses. */
   chainTitles(sessionId: string): readonly string[];
   /** Starts a handoff of the conversation as handoff.start does (auto-handoff). */
@@ -84,7 +84,7 @@ function handoffHost(agent: AgentSession, parts: ConversationParts): HandoffHost
     chatModel: () => agent.getModel(),
     modelInfo: (model) => agent.modelInfo(model),
     contextWindowFor: (model) => agent.contextWindowFor(model),
-    requestOverheadTokens: () => estimateTokens([], agent.systemPrompt + JSON.stringify(agent.toolDefinitions)),
+    requestOverheadTokens: () => estimateTokens([], agent.requestSystemPrompt() + JSON.stringify(agent.toolDefinitions)),
     openTodos: () => agent.getOpenTodos(),
     chainTitles: () => parts.chainTitles(agent.sessionId),
     prompt: (text, options) => agent.prompt(text, options),
@@ -92,8 +92,21 @@ function handoffHost(agent: AgentSession, parts: ConversationParts): HandoffHost
       const entry = manager.appendHandoffOutcome(outcome);
       agent.emit({ type: 'entry_added', sessionId: agent.sessionId, entry });
     },
+    leafEntry: () => {
+      const leaf = manager.getLeafId();
+      return leaf === null ? undefined : manager.getEntry(leaf);
+    },
+    contextEntryIds: () => manager.buildSessionContext().entryIds,
+    pinned: () => manager.getPinned(),
+    entry: (id) => manager.getEntry(id),
+    saveDraft: (draft) => {
+      const entry = manager.appendHandoffDraft(draft);
+      agent.emit({ type: 'entry_added', sessionId: agent.sessionId, entry });
+      return entry.id;
+    },
     flush: () => manager.flush(),
-    createChild: (header, seed) => parts.createChild(header, seed),
+    // The session's own instructions go on with it (SPEC §5 Custom instructions).
+    createChild: (header, seed) => parts.createChild({ ...header, instructions: manager.getInstructions() }, seed),
     emit: (event) => agent.emit(event),
   };
 }

@@ -26,6 +26,8 @@ export interface ConversationsOptions {
   emit(event: BatonEvent): void;
   /** What a conversation needs of the core, but the child it creates (that is this registry's). */
   parts: Omit<ConversationParts, 'createChild'>;
+  /** After each run of a session has ended (a title may be asked for). */
+  afterRun?(conversation: Conversation): void;
 }
 
 export class Conversations {
@@ -46,12 +48,15 @@ export class Conversations {
     return this.open.get(id) ?? this.adopt(this.options.store.openOrRead(id));
   }
 
-  /** Where the user left off: the most recently active session that opens, else a new one. */
+  /**
+   * Where the user left off: the most recently active session that opens, else a new one. One open on
+   * another machine (a synced data folder) is passed over for the next that can be written.
+   */
   openLatest(): Conversation {
     for (const summary of this.options.store.list()) {
       if (summary.unreadable) continue;
       try {
-        return this.openSession(summary.id);
+        return this.open.get(summary.id) ?? this.adopt(this.options.store.openOrRead(summary.id, false));
       } catch {
         // Locked by another instance or unreadable after all: try the next one.
       }
@@ -68,10 +73,11 @@ export class Conversations {
     const agent = this.options.agentFor(manager);
     const conversation = new Conversation(agent, {
       ...this.options.parts,
-      createChild: (header, seed) => {
+      createChild: ({ instructions, ...header }, seed) => {
         const child = this.options.store.create(header);
         try {
           for (const m of seed) child.appendCustomMessageEntry(m.customType, m.content, m.display, m.details);
+          if (instructions !== undefined) child.appendSessionInfo({ instructions });
         } catch (err) {
           child.close();
           this.deleteQuietly(header.id);
@@ -137,6 +143,22 @@ export class Conversations {
     this.changed();
   }
 
+  /**
+   * Writes a title Claude wrote, unless the user named the session meanwhile (a rename always wins). A
+   * session released since is opened for it, and released again.
+   */
+  nameAutomatically(id: string, title: string): void {
+    const wasOpen = this.open.has(id);
+    const conversation = this.openSession(id);
+    try {
+      if (conversation.manager.hasUserTitle()) return;
+      const entry = conversation.manager.appendSessionInfo({ title, autoTitle: true });
+      conversation.agent.emit({ type: 'entry_added', sessionId: id, entry });
+    } finally {
+      if (!wasOpen) this.releaseSoon(id);
+    }
+  }
+
   /** The sidebar's rows changed: tell every view, and save the index a moment later. */
   changed(): void {
     this.options.emit({ type: 'sessions_changed' });
@@ -168,6 +190,7 @@ export class Conversations {
     }
     this.options.emit(event);
     if (event.type === 'agent_start' || event.type === 'agent_end' || event.type === 'handoff_progress') this.statusOf(conversation);
+    if (event.type === 'agent_end') this.options.afterRun?.(conversation);
   }
 
   /** Tells every view when a session starts or stops writing (the sidebar's Generating and New reply). */

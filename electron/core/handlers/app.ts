@@ -8,7 +8,7 @@ import { isSafeExternalUrl } from '../security/externalUrl';
 import type { CoreContext } from './context';
 
 /** `view`: whose session's read-only state is told; any open session's when it shows none yet. */
-export function appInfo({ options, conversations }: CoreContext, view?: View): AppInfo {
+export function appInfo({ options, conversations, listedModel }: CoreContext, view?: View): AppInfo {
   const hasApiKey = Boolean(options.apiKey.get());
   return {
     name: 'Baton',
@@ -19,6 +19,7 @@ export function appInfo({ options, conversations }: CoreContext, view?: View): A
     apiKeySource: hasApiKey ? options.apiKey.source : 'none',
     dataDir: options.dataDir,
     storageProblem: conversations.readOnlyReason(view?.sessionId),
+    modelReplaced: listedModel.take(),
   };
 }
 

@@ -5,6 +5,7 @@ import type { CoreOptions } from '../BatonCore';
 import type { Conversation } from '../conversations/Conversation';
 import type { Conversations } from '../conversations/Conversations';
 import type { View, Views } from '../conversations/Views';
+import type { ListedModel } from '../models/listedModel';
 import type { ModelCatalog } from '../models/ModelCatalog';
 import type { ProviderClient } from '../providerClient';
 import type { SessionStore } from '../session/SessionStore';
@@ -17,6 +18,7 @@ export interface CoreContext {
   views: Views;
   provider: ProviderClient;
   models: ModelCatalog;
+  listedModel: ListedModel;
   mcp: McpServers;
   /** Tells every view that Settings → Tools reads differently. */
   toolsChanged(): void;

@@ -15,9 +15,9 @@ export function handoffHandlers(ctx: CoreContext): Pick<Handlers, HandoffChannel
   const ok = { ok: true as const };
   return {
     'handoff.start': ({ sessionId, focus, review }) => startHandoff(ctx, conversationOf(ctx, sessionId), focus?.trim() || undefined, review ?? false),
-    'handoff.commit': ({ sessionId, document }) => {
+    'handoff.commit': ({ sessionId, document, keep }) => {
       const conversation = conversationOf(ctx, sessionId);
-      return outcome(ctx, conversation, async () => handedOff(ctx, conversation, await conversation.handoff.commit(document)));
+      return outcome(ctx, conversation, async () => handedOff(ctx, conversation, await conversation.handoff.commit(document, keep)));
     },
     'handoff.discard': ({ sessionId }) => {
       ctx.conversations.get(sessionId)?.handoff.discard();
@@ -52,7 +52,15 @@ async function outcome(ctx: CoreContext, conversation: Conversation, run: () => 
   } catch (err) {
     if (!(err instanceof HandoffError)) throw err;
     if (err.kind === 'cancelled') result = { status: 'cancelled' };
-    else if (err.kind === 'failed') result = { status: 'failed', message: err.message, ...(err.code && { code: err.code }) };
+    else if (err.kind === 'failed') {
+      result = {
+        status: 'failed',
+        message: err.message,
+        ...(err.code && { code: err.code }),
+        ...(err.hint !== undefined && { hint: err.hint }),
+        ...(err.draft && { reviewAnyway: err.draft }),
+      };
+    }
     else result = { status: 'refused', message: err.message };
   }
   // A refused handoff never ran: only the view that asked needs to hear of it.

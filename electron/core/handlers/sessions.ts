@@ -8,6 +8,7 @@ import type { Conversation } from '../conversations/Conversation';
 import type { Handlers } from '../ipc/dispatcher';
 import { branchPage } from '../session/branchWindow';
 import type { SessionManager } from '../session/SessionManager';
+import { setPinned } from '../handoff/pins';
 import { previewOf, viewOf } from '../sessionView';
 import { importSessionText } from '../transfer/importSession';
 import { ImportUploads } from '../transfer/importUploads';
@@ -16,18 +17,29 @@ import { conversationOf, type CoreContext, type ViewContext } from './context';
 
 type SessionChannel =
   | 'sessions.list'
+  | 'sessions.match'
   | 'sessions.open'
   | 'sessions.new'
   | 'sessions.running'
   | 'sessions.entries'
   | 'sessions.switchBranch'
+  | 'sessions.pin'
+  | 'sessions.unpin'
   | 'sessions.rename'
+  | 'sessions.setInstructions'
   | 'sessions.delete'
   | 'sessions.export'
   | 'sessions.exportDocument'
   | 'sessions.importBegin'
   | 'sessions.importAppend'
   | 'sessions.importFinish';
+
+/** The pin is told to every view of the session as the entry it wrote. */
+function pin(conversation: Conversation, entryId: string, pinned: boolean): { pinned: string[] } {
+  const { entry, pinned: ids } = setPinned(conversation.manager, entryId, pinned);
+  if (entry) conversation.agent.emit({ type: 'entry_added', sessionId: conversation.id, entry });
+  return { pinned: ids };
+}
 
 /** Sessions this big (about 2,500 messages) are shown tail first while they open. */
 const PREVIEW_MIN_BYTES = 1_000_000;
@@ -47,6 +59,10 @@ export function sessionsHandlers(ctx: ViewContext): Pick<Handlers, SessionChanne
     });
   return {
     'sessions.list': ({ query }) => (query?.trim() ? store.search(query) : store.list()),
+    'sessions.match': ({ id, query }) => {
+      const entryId = store.findMatch(id, query);
+      return entryId === undefined ? null : { entryId };
+    },
     'sessions.open': ({ id }) => show(id === undefined ? conversations.openLatest() : openShowingTail(ctx, id)),
     'sessions.new': () => show(conversations.create()),
     'sessions.running': () => conversations.runningIds(),
@@ -56,8 +72,15 @@ export function sessionsHandlers(ctx: ViewContext): Pick<Handlers, SessionChanne
       conversation.agent.showVersion(entryId);
       return viewOf(conversation, store);
     },
+    'sessions.pin': ({ sessionId, entryId }) => pin(conversationOf(ctx, sessionId), entryId, true),
+    'sessions.unpin': ({ sessionId, entryId }) => pin(conversationOf(ctx, sessionId), entryId, false),
     'sessions.rename': ({ id, title }) => {
       conversations.rename(id, title);
+      return ok;
+    },
+    'sessions.setInstructions': ({ id, instructions }) => {
+      const conversation = conversationOf(ctx, id);
+      conversation.agent.emit({ type: 'entry_added', sessionId: id, entry: conversation.manager.appendSessionInfo({ instructions }) });
       return ok;
     },
     'sessions.delete': ({ id }) => {
@@ -108,7 +131,11 @@ function openShowingTail(ctx: ViewContext, id: string): Conversation {
     view.send({ type: 'session_switched', session: previewOf(store.tail(id, 50), model, ctx.models.get(model).contextWindow, store) });
   }
   try {
-    return conversations.openSession(id);
+    const conversation = conversations.openSession(id);
+    // Open read-only (the disk, or another machine has it open): said now, not at the first refused write.
+    const why = conversation.manager.readOnlyReason;
+    if (why) view.send({ type: 'error', sessionId: conversation.id, code: 'storage', message: why });
+    return conversation;
   } catch (err) {
     // Back to what the view still shows.
     const shown = view.sessionId === undefined ? undefined : conversations.get(view.sessionId);

@@ -32,8 +32,14 @@ export class AutoHandoff {
     const review = agent.settings.reviewFirst;
     this.started.add(sessionId);
     agent.emit({ type: 'handoff_auto', sessionId, review });
-    // Its result reaches the views as handoff_result, as every handoff's does.
-    this.start(review).catch((err: unknown) => agent.emit({ type: 'handoff_result', sessionId, result: { status: 'failed', ...toApiError(err) } }));
+    // Its result reaches the views as handoff_result, as every handoff's does. One the user cancelled
+    // does not switch auto-handoff off for the session: the next reply above the level starts it again.
+    this.start(review).then(
+      (result) => {
+        if (result.status === 'cancelled') this.started.delete(sessionId);
+      },
+      (err: unknown) => agent.emit({ type: 'handoff_result', sessionId, result: { status: 'failed', ...toApiError(err) } }),
+    );
   }
 
   private isDue({ reply, error }: LoopResult): boolean {
@@ -48,8 +54,21 @@ export class AutoHandoff {
   }
 }
 
-/** Whether a handoff was tried (or made) in the branch: its exchange stays on disk whatever came of it. */
-function hasHandoffExchange(branch: readonly SessionEntry[]): boolean {
+/**
+ * Whether a handoff was tried (or made) in the branch: its exchange stays on disk whatever came of it.
+ * One the user cancelled does not count; one with no outcome (a discarded review, a crash) does.
+ */
+export function hasHandoffExchange(branch: readonly SessionEntry[]): boolean {
   const inHandoff = handoffExchangeTracker();
-  return branch.some((entry) => entry.type === 'handoff_outcome' || (entry.type === 'message' && inHandoff(entry.message)));
+  let open = false;
+  for (const entry of branch) {
+    if (entry.type === 'handoff_outcome') {
+      if (entry.outcome !== 'cancelled') return true;
+      open = false;
+    } else if (entry.type === 'message') {
+      if (inHandoff(entry.message)) open = true;
+      else if (open) return true;
+    }
+  }
+  return open;
 }

@@ -6,10 +6,18 @@
 import { randomUUID } from 'node:crypto';
 import type { BatonEvent, ErrorCode } from '../../../shared/contract';
 import type { ModelInfo } from '../../../shared/models';
-import type { AgentMessage, HandoffDetails, HandoffOutcomeEntry, SessionEntry, TodoItem } from '../../../shared/session';
-import type { Settings } from '../../../shared/settings';
+import type {
+  AgentMessage,
+  CarryOverItem,
+  HandoffDetails,
+  HandoffDraft as StoredDraft,
+  HandoffOutcomeEntry,
+  SessionEntry,
+  TodoItem,
+} from '../../../shared/session';
+import { handoffInstructionsOf, type Settings } from '../../../shared/settings';
 import { findMissingSections } from '../../../shared/handoffSections';
-import { CustomType, HANDOFF_ORIGIN, wrapHandoffDocument } from '../../../shared/sessionFormat';
+import { CustomType, HANDOFF_ORIGIN, unwrapHandoffDocument, wrapHandoffDocument } from '../../../shared/sessionFormat';
 import { texts } from '../../../shared/texts';
 import type { LoopResult } from '../agent/agentLoop';
 import type { RunOptions } from '../agent/runOptions';
@@ -26,12 +34,19 @@ import {
   handoffTitle,
   lastAssistantText,
 } from './handoffDocument';
+import { checkCarryOver, extractCarryOver, withCarryOver } from './carryOver';
+import { documentChanges } from './documentChanges';
+import { citedSources, numberMessages, unverifiedItems } from './sources';
 import { TranscriptFit } from './transcriptFit';
 
 export type HandoffErrorKind = 'nothing' | 'busy' | 'cancelled' | 'failed';
 
 export class HandoffError extends Error {
   override readonly name = 'HandoffError';
+  /** What the user can do about it (a failure with a way forward, SPEC §4.3). */
+  hint?: string;
+  /** A cut-off document kept for review anyway (it waits for commit() like a reviewed one). */
+  draft?: HandoffDraft;
   constructor(
     readonly kind: HandoffErrorKind,
     message: string,
@@ -50,17 +65,26 @@ export class HandoffError extends Error {
   }
 }
 
-export interface HandoffDraft {
+/**
+ * A document waiting for review: the model's text, its structure check, the carry-over check's items
+ * (what it lacks is appended on commit unless the user unticks it), its sources and unverified items,
+ * and in a chain what changed since the previous document. `cutOff`: the reply hit its output limit.
+ */
+export type HandoffDraft = Omit<StoredDraft, 'contextBefore'>;
+
+export interface HandoffDone {
+  /** The document as handed off: the text with what Baton appended. */
   document: string;
   missingSections: string[];
-  trimmedMessages: number;
-  /** Review first only: the reply hit its output limit, so the document is incomplete. */
-  cutOff?: boolean;
-}
-
-export interface HandoffDone extends HandoffDraft {
   contextBefore: number;
   contextAfter: number;
+  trimmedMessages: number;
+  carriedOver: { kept: number; total: number };
+  /** The carry-over check on the text before anything was appended: what it held, and what it lacked. */
+  carryOver: CarryOverItem[];
+  /** `[#n]` → the parent's entry id, for every citation in the document. */
+  sources: Record<string, string>;
+  unverified: string[];
   /** The new session. */
   childSession: string;
   childTitle: string;
@@ -99,6 +123,15 @@ export interface HandoffHost {
   prompt(text: string, options: RunOptions): Promise<LoopResult>;
   /** Writes how a handoff ended into the session and shows it; throws when it cannot be written. */
   recordOutcome(outcome: Outcome): void;
+  /** The last entry of the branch (where a document waiting for review is kept). */
+  leafEntry(): SessionEntry | undefined;
+  /** For each message of context(), the entry it comes from. */
+  contextEntryIds(): readonly string[];
+  /** The ids of the pinned message entries. */
+  pinned(): ReadonlySet<string>;
+  entry(id: string): SessionEntry | undefined;
+  /** Keeps a document waiting for review with the session (undefined: the review ended); the entry's id. */
+  saveDraft(draft: StoredDraft | undefined): string;
   /** Makes everything the session wrote durable. */
   flush(): void;
   /** Creates the child session, on disk with its first entries when this returns. */
@@ -107,9 +140,8 @@ export interface HandoffHost {
 }
 
 /** A generated document, with where it came from: it stays valid while the session has not moved on. */
-interface Generated extends Omit<HandoffDraft, 'cutOff'> {
+interface Generated extends StoredDraft {
   leafId: string | null;
-  contextBefore: number;
 }
 
 const EMPTY_HANDOFF = 'The model returned an empty handoff document.';
@@ -119,7 +151,11 @@ export class HandoffPipeline {
   private controller: AbortController | undefined;
   private pending: Generated | undefined;
 
-  constructor(private readonly host: HandoffHost) {}
+  constructor(private readonly host: HandoffHost) {
+    // Review survives a reload: a document kept with the session still waits while nothing followed it.
+    const last = host.leafEntry();
+    if (last?.type === 'handoff_draft' && last.draft) this.pending = { ...last.draft, leafId: last.id };
+  }
 
   /** True while the handoff's abort controller exists (step 3). */
   get isGenerating(): boolean {
@@ -130,52 +166,68 @@ export class HandoffPipeline {
   get waitingForReview(): HandoffDraft | undefined {
     const pending = this.pending;
     if (!pending || !this.isCurrent(pending)) return undefined;
-    return { document: pending.document, missingSections: pending.missingSections, trimmedMessages: pending.trimmedMessages };
+    return draftOf(pending);
   }
 
   /** Steps 2–9 in one go. */
   async handoff(customInstructions?: string): Promise<HandoffDone> {
+    let generated: Generated | undefined;
     try {
-      const { generated, cutOff } = await this.generateGuarded(customInstructions);
-      if (cutOff) throw new HandoffError('failed', texts.handoffCutOff);
+      generated = await this.generateGuarded(customInstructions);
+      if (generated.cutOff) {
+        const error = new HandoffError('failed', texts.handoffCutOff);
+        error.hint = texts.handoffCutOffHint;
+        throw error;
+      }
       return this.switchTo(generated, generated.document);
     } catch (err) {
-      throw this.failure(err);
+      const error = this.failure(err);
+      // Cut off: the failure is recorded, then the text is kept so the user can review it anyway.
+      if (generated?.cutOff && error.kind === 'failed' && error.hint !== undefined) error.draft = this.keepForReview(generated);
+      throw error;
     }
   }
 
-  /** Review first, step 1: the document, kept for commit(); the old session stays as it is. */
+  /** Review first, step 1: the document, kept for commit() (on disk too); the old session stays as it is. */
   async generate(customInstructions?: string): Promise<HandoffDraft> {
     try {
-      const { generated, cutOff } = await this.generateGuarded(customInstructions);
-      this.pending = generated;
+      const generated = await this.generateGuarded(customInstructions);
+      const draft = this.keepForReview(generated);
       this.host.emit({ type: 'handoff_progress', sessionId: this.host.sessionId, phase: 'review', text: generated.document });
-      const draft: HandoffDraft = { document: generated.document, missingSections: generated.missingSections, trimmedMessages: generated.trimmedMessages };
-      return cutOff ? { ...draft, cutOff } : draft;
-    } catch (err) {
-      throw this.failure(err);
-    }
-  }
-
-  /** Review first, step 2: steps 7–9 with the (possibly edited) document. */
-  async commit(document: string): Promise<HandoffDone> {
-    if (this.host.isStreaming() || this.controller) throw new HandoffError('busy', texts.handoffBusy);
-    const generated = this.pending;
-    if (!generated || !this.isCurrent(generated)) throw new HandoffError('nothing', NO_PENDING_HANDOFF);
-    try {
-      return this.switchTo(generated, document);
+      return draft;
     } catch (err) {
       throw this.failure(err);
     }
   }
 
   /**
-   * Review first: the document is put aside and the old session goes on exactly as it was (its file is
-   * not touched; the exchange already stays out of the model's context).
+   * Review first, step 2: steps 7–9 with the (possibly edited) document. `keep`: the carry-over items
+   * the user left ticked (all when absent).
+   */
+  async commit(document: string, keep?: readonly string[]): Promise<HandoffDone> {
+    if (this.host.isStreaming() || this.controller) throw new HandoffError('busy', texts.handoffBusy);
+    const generated = this.pending;
+    if (!generated || !this.isCurrent(generated)) throw new HandoffError('nothing', NO_PENDING_HANDOFF);
+    try {
+      return this.switchTo(generated, document, keep && new Set(keep));
+    } catch (err) {
+      throw this.failure(err);
+    }
+  }
+
+  /**
+   * Review first: the document is put aside and the old session goes on as it was (the exchange already
+   * stays out of the model's context); its file only says that the review ended.
    */
   discard(): void {
-    if (!this.pending) return;
+    const pending = this.pending;
     this.pending = undefined;
+    if (!pending || !this.isCurrent(pending)) return;
+    try {
+      this.host.saveDraft(undefined);
+    } catch {
+      // A session that cannot be written shows no review after a reopen anyway: the draft is not the leaf.
+    }
     // Every view that shows the review closes it.
     this.host.emit({ type: 'handoff_progress', sessionId: this.host.sessionId, phase: 'discarded', text: '' });
   }
@@ -190,8 +242,21 @@ export class HandoffPipeline {
     return generated.leafId === this.host.leafId();
   }
 
+  /** The document waits for commit(), kept with the session so a reopen shows it again. */
+  private keepForReview(generated: Generated): HandoffDraft {
+    const { leafId: _leaf, ...stored } = generated;
+    let leafId = this.host.leafId();
+    try {
+      leafId = this.host.saveDraft(stored);
+    } catch {
+      // Not on disk (a read-only session): it still waits, until the app quits.
+    }
+    this.pending = { ...generated, leafId };
+    return draftOf(this.pending);
+  }
+
   /** Steps 2–3: refuse while busy or with fewer than 2 messages; hold the controller while generating. */
-  private async generateGuarded(customInstructions: string | undefined): Promise<{ generated: Generated; cutOff: boolean }> {
+  private async generateGuarded(customInstructions: string | undefined): Promise<Generated> {
     if (this.host.isStreaming() || this.controller) throw new HandoffError('busy', texts.handoffBusy);
     if (countMessageEntries(this.host.branch(), 2) < 2) {
       throw new HandoffError('nothing', texts.nothingToHandOff);
@@ -210,7 +275,7 @@ export class HandoffPipeline {
    * Steps 3–6: the prompt goes through the normal prompt() path (templates off), so the exchange is an
    * ordinary one saved in the old session; the document is the reply prompt() returns at agent_end.
    */
-  private async generateDocument(signal: AbortSignal, customInstructions?: string): Promise<{ generated: Generated; cutOff: boolean }> {
+  private async generateDocument(signal: AbortSignal, customInstructions?: string): Promise<Generated> {
     const host = this.host;
     const sessionId = host.sessionId;
     const contextBefore = host.context().tokens;
@@ -221,17 +286,30 @@ export class HandoffPipeline {
     // Room for the document, but never so much of a small window that no transcript would fit.
     const maxTokens = Math.min(HANDOFF_MAX_TOKENS, host.modelInfo(model).maxOutputTokens, Math.floor(window / 4));
     const fit = TranscriptFit.forWindow(window, maxTokens, host.requestOverheadTokens());
+    const instructions = handoffInstructionsOf(host.settings());
+    const branch = host.branch();
+    const previous = previousDocument(branch);
+    const context = host.context().messages;
+    const entryIds = host.contextEntryIds();
+    // Read before the request, while nothing waits on it: the cost grows with the session, and the
+    // switch after agent_end must not (docs/handoff.md).
+    const items = extractCarryOver(branch, { todos: host.openTodos(), pinned: host.pinned() });
+    let sources: Record<string, string> = {};
     let result;
     try {
-      const transcript = host.context().messages;
-      result = await host.prompt(buildHandoffPrompt(customInstructions, attachedFiles(transcript), toolsUsed(transcript)), {
+      result = await host.prompt(buildHandoffPrompt(customInstructions, attachedFiles(context), { instructions, previous, tools: toolsUsed(context) }), {
         expandPromptTemplates: false,
         aside: { purpose: 'handoff' },
         model,
         maxTokens,
         signal,
         textFormat: handoffPreview(),
-        transformContext: (messages) => fit.apply(messages, host.context().tokens),
+        // Sources: the messages go numbered, [#n], so the document can cite them.
+        transformContext: (messages) => {
+          const numbered = numberMessages(messages, context, entryIds);
+          sources = numbered.sources;
+          return fit.apply(numbered.messages, host.context().tokens);
+        },
         retryRequest: (error, attempt) => fit.shrinkAfter(error, attempt, estimateTokens(host.context().messages)),
       });
     } catch (err) {
@@ -243,18 +321,30 @@ export class HandoffPipeline {
     if (result.error !== undefined) throw HandoffError.failedBy(result.error);
     const document = reply ? lastAssistantText([reply]) : '';
     const stop = reply?.stopReason ?? 'end_turn';
-    if (stop === 'refusal') throw new HandoffError('failed', texts.handoffRefused);
+    if (stop === 'refusal') {
+      const explanation = reply?.stopExplanation;
+      const error = new HandoffError('failed', explanation ? texts.handoffRefusedBecause(explanation) : texts.handoffRefused);
+      error.hint = texts.handoffRefusedHint;
+      throw error;
+    }
     const cutOff = stop === 'max_tokens' || stop === 'model_context_window_exceeded';
     if (!cutOff && stop !== 'end_turn' && stop !== 'stop_sequence') throw new HandoffError('failed', texts.unknownStopReason(stop));
     if (!document.trim()) throw new HandoffError('failed', cutOff ? texts.handoffCutOff : EMPTY_HANDOFF);
-    const generated: Generated = {
+    const changes = previous === undefined ? undefined : documentChanges(previous, document);
+    return {
       leafId: host.leafId(),
       document,
-      missingSections: findMissingSections(document),
+      missingSections: findMissingSections(document, instructions.sections),
       trimmedMessages: fit.trimmed,
+      ...(cutOff && { cutOff }),
+      carryOver: checkCarryOver(document, items),
+      // What the document cites and the pinned messages (their copies cite them): a long session's whole
+      // map would be mostly unused, and it is kept with the draft.
+      sources: { ...citedSources(document, sources), ...pinnedSources(sources, entryIds, host.pinned()) },
+      unverified: unverifiedItems(document),
+      ...(changes && { changes }),
       contextBefore,
     };
-    return { generated, cutOff };
   }
 
   /**
@@ -263,19 +353,34 @@ export class HandoffPipeline {
    * cost does not depend on the old session's size (no re-read; the flush is one fsync and the new
    * session holds one or two entries). The old session's queues stay with it.
    */
-  private switchTo(generated: Generated, document: string): HandoffDone {
-    if (!document.trim()) throw new HandoffError('failed', EMPTY_HANDOFF);
+  private switchTo(generated: Generated, text: string, keep?: ReadonlySet<string>): HandoffDone {
+    if (!text.trim()) throw new HandoffError('failed', EMPTY_HANDOFF);
     const host = this.host;
     const parentSession = host.sessionId;
     host.emit({ type: 'handoff_progress', sessionId: parentSession, phase: 'switching', text: '' });
     const carried = host.openTodos();
-    const title = handoffTitle(document, host.title(), host.chainTitles());
+    const { sections } = handoffInstructionsOf(host.settings());
+    const title = handoffTitle(text, host.title(), host.chainTitles(), sections);
+    // The carry-over check again, on the text as it is now (the user may have added what was missing).
+    const pinNumbers = numbersOfPins(generated.carryOver, generated.sources, host);
+    const carryOver = checkCarryOver(text, generated.carryOver);
+    const { document, carriedOver } = withCarryOver(text, carryOver, keep, (pin) => pinNumbers.get(pin));
+    const sources = citedSources(document, generated.sources);
+    const unverified = unverifiedItems(text);
     const id = randomUUID();
     const content = wrapHandoffDocument(document);
     const todosText = carried.length > 0 ? carriedTodosText(carried) : undefined;
     // The card shows the savings whenever the session is opened, so they are kept with the document.
     const contextAfter = seedTokens(todosText === undefined ? [content] : [content, todosText]);
-    const details: HandoffDetails = { parentSession, contextBefore: generated.contextBefore, contextAfter, trimmedMessages: generated.trimmedMessages };
+    const details: HandoffDetails = {
+      parentSession,
+      contextBefore: generated.contextBefore,
+      contextAfter,
+      trimmedMessages: generated.trimmedMessages,
+      carriedOver,
+      sources,
+      unverified,
+    };
     const seed: SeedMessage[] = [{ customType: CustomType.handoff, content, display: true, details }];
     // "Todos survive" (SPEC §4.2): the open items, hidden from the chat, read back by todosFromBranch.
     if (todosText !== undefined) seed.push({ customType: CustomType.todos, content: todosText, display: false, details: { todos: carried } });
@@ -291,10 +396,14 @@ export class HandoffPipeline {
     host.emit({ type: 'handoff_progress', sessionId: parentSession, phase: 'done', text: document });
     return {
       document,
-      missingSections: findMissingSections(document),
+      missingSections: findMissingSections(document, sections),
       contextBefore: generated.contextBefore,
       contextAfter,
       trimmedMessages: generated.trimmedMessages,
+      carriedOver,
+      carryOver,
+      sources,
+      unverified,
       childSession: id,
       childTitle: title,
     };
@@ -320,6 +429,41 @@ export class HandoffPipeline {
       // ignored on purpose (see above)
     }
   }
+}
+
+function draftOf({ leafId: _leaf, contextBefore: _before, ...draft }: Generated): HandoffDraft {
+  return draft;
+}
+
+/** Chains (SPEC §4.3): the document this session was itself handed off with, if it was. */
+function previousDocument(branch: readonly SessionEntry[]): string | undefined {
+  const seed = branch.find((entry) => entry.type === 'custom_message' && entry.customType === CustomType.handoff);
+  return seed?.type === 'custom_message' ? unwrapHandoffDocument(seed.content) : undefined;
+}
+
+/** The numbers of the pinned messages (a few lookups, not a walk over a long session's map). */
+function pinnedSources(sources: Readonly<Record<string, string>>, entryIds: readonly string[], pinned: ReadonlySet<string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const id of pinned) {
+    const n = String(entryIds.indexOf(id) + 1);
+    if (sources[n] === id) out[n] = id;
+  }
+  return out;
+}
+
+/** Each pinned message's number among the sources, by its text, so the appended copy cites it. */
+function numbersOfPins(items: readonly CarryOverItem[], sources: Readonly<Record<string, string>>, host: HandoffHost): Map<string, number> {
+  const numbers = new Map<string, number>();
+  if (!items.some((item) => item.kind === 'pin')) return numbers;
+  const pinned = host.pinned();
+  for (const [n, entryId] of Object.entries(sources)) {
+    if (!pinned.has(entryId)) continue;
+    const entry = host.entry(entryId);
+    if (entry?.type !== 'message') continue;
+    const text = entry.message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
+    numbers.set(text, Number(n));
+  }
+  return numbers;
 }
 
 /** The new session's context in tokens: its custom messages, which the model sees as user messages. */

@@ -1,8 +1,8 @@
 // The handoff document (SPEC §4): the prompt that asks for it, its capture from the reply,
 // the new session's title taken from it, and the streaming preview of it.
-import type { AgentMessage, SessionEntry } from '../../../shared/session';
-import { sectionKey } from '../../../shared/handoffSections';
-import { HANDOFF_PROMPT_OPENING } from '../../../shared/sessionFormat';
+import type { AgentMessage, AttachmentBlock, SessionEntry } from '../../../shared/session';
+import { documentLines, firstSectionLine, levelTwoHeading, namesSection } from '../../../shared/handoffSections';
+import { DEFAULT_HANDOFF_INSTRUCTIONS, SECTIONS_PLACEHOLDER, type HandoffInstructions } from '../../../shared/settings';
 import { HANDOFF_SECTIONS } from '../../../shared/texts';
 import type { TextEventFormat } from '../agent/eventBatcher';
 import { shortenTitle, TITLE_MAX_CHARS } from '../session/title';
@@ -10,7 +10,15 @@ import { shortenTitle, TITLE_MAX_CHARS } from '../session/title';
 /** The document's output budget: far more than a normal document needs, so one is never cut off. */
 export const HANDOFF_MAX_TOKENS = 16_384;
 
-const SECTION_GUIDE: Record<(typeof HANDOFF_SECTIONS)[number], string> = {
+/**
+ * Chains (SPEC §4.3): the previous document goes into the prompt cut to this many tokens (~4 chars
+ * each), and the prompt asks for an updated one that drops what is done, so a chain's document does not
+ * grow with every handoff.
+ */
+export const PREVIOUS_DOCUMENT_MAX_TOKENS = 3_000;
+
+/** What each of the default sections is for; a section of the user's own is named only. */
+const SECTION_GUIDE: Record<string, string> = {
   Goal: 'what the user is trying to achieve, in their terms',
   'Constraints & Preferences': 'requirements, limits and the way the user wants things done',
   Progress: 'what is done and what is under way, with the concrete results (files, commands, figures)',
@@ -18,6 +26,11 @@ const SECTION_GUIDE: Record<(typeof HANDOFF_SECTIONS)[number], string> = {
   'Critical Context': 'facts, names, values, errors and references the next session cannot do without',
   'Next Steps': 'the concrete next actions, in order',
 };
+
+const SOURCES_NOTE =
+  'Each message of this conversation begins with its number, [#n]. After each fact, decision or result ' +
+  'in the document, cite the message it comes from as [#n]. In Progress, write each item as a checklist ' +
+  'item: `- [x]` for what is done, citing the message that shows it done, `- [ ]` for what is not.';
 
 /** Step 2: `message` entries in the branch, counted up to `enough` (a long session is not walked whole). */
 export function countMessageEntries(branch: readonly SessionEntry[], enough: number): number {
@@ -29,16 +42,16 @@ export function countMessageEntries(branch: readonly SessionEntry[], enough: num
 /** An attached file of the conversation, as the handoff prompt names it. */
 export interface AttachedFile {
   name: string;
-  kind: 'image' | 'PDF';
+  kind: 'image' | 'PDF' | 'text file';
 }
 
-/** The images and PDFs the conversation carries, in order, each name once. */
+/** The images, PDFs and text files the conversation carries, in order, each name once. */
 export function attachedFiles(messages: readonly AgentMessage[]): AttachedFile[] {
   const files = new Map<string, AttachedFile>();
   for (const message of messages) {
     for (const block of message.content) {
       if (block.type === 'image' || block.type === 'document') {
-        files.set(block.name, { name: block.name, kind: block.type === 'image' ? 'image' : 'PDF' });
+        files.set(block.name, { name: block.name, kind: fileKind(block) });
       }
     }
   }
@@ -85,24 +98,49 @@ export function toolsUsed(messages: readonly AgentMessage[]): ToolsUsed {
   return { tools: [...tools], touched: [...touched].slice(0, MAX_TOUCHED) };
 }
 
+export interface PromptOptions {
+  /** The user's own instructions (Settings → Handoff instructions); default: Baton's. */
+  instructions?: HandoffInstructions;
+  /** Chains: the document this session was itself handed off with. */
+  previous?: string;
+  /** The tools the conversation used and what they touched. */
+  tools?: ToolsUsed;
+}
+
 /**
- * Step 3: the prompt asking for the six-section document, plus the user's focus when given. The document
- * is text, and the next session gets nothing else: the files attached here are named, so their content
- * is carried over in words and the user knows which to attach again; so are the tools used and the
- * files and URLs they touched.
+ * Step 3: the prompt asking for the sectioned document (the user's own prompt and sections when set),
+ * how to cite the numbered messages, the previous document of a chain, and the user's focus when given.
+ * The document is text, and the next session gets nothing else: the files attached here are named, so
+ * their content is carried over in words and the user knows which to attach again; so are the tools used
+ * and the files and URLs they touched.
  */
-export function buildHandoffPrompt(customInstructions?: string, files: readonly AttachedFile[] = [], used: ToolsUsed = { tools: [], touched: [] }): string {
-  const sections = HANDOFF_SECTIONS.map((name) => `## ${name}\n(${SECTION_GUIDE[name]})`).join('\n\n');
-  const prompt =
-    `${HANDOFF_PROMPT_OPENING} and will see nothing of this ` +
-    'conversation except the document you write now. Write a structured handoff document that lets it ' +
-    'continue seamlessly.\n\n' +
-    `Use exactly these six sections, each as a Markdown heading:\n\n${sections}\n\n` +
-    'Be specific and complete, but concise. Reply with the document only.' +
-    (files.length > 0 ? `\n\n${attachmentsNote(files)}` : '') +
-    (used.tools.length > 0 ? `\n\n${toolsNote(used)}` : '');
+export function buildHandoffPrompt(customInstructions?: string, files: readonly AttachedFile[] = [], options: PromptOptions = {}): string {
+  const { prompt: text, sections } = options.instructions ?? DEFAULT_HANDOFF_INSTRUCTIONS;
+  const list = sections.map((name) => (SECTION_GUIDE[name] ? `## ${name}\n(${SECTION_GUIDE[name]})` : `## ${name}`)).join('\n\n');
+  const body = text.includes(SECTIONS_PLACEHOLDER) ? text.replace(SECTIONS_PLACEHOLDER, () => list) : `${text}\n\n${list}`;
+  const parts = [body, SOURCES_NOTE];
+  if (files.length > 0) parts.push(attachmentsNote(files));
+  if (options.tools?.tools.length) parts.push(toolsNote(options.tools));
+  if (options.previous?.trim()) parts.push(previousNote(options.previous));
   const focus = customInstructions?.trim();
-  return focus ? `${prompt}\n\nAdditional focus: ${focus}` : prompt;
+  if (focus) parts.push(`Additional focus: ${focus}`);
+  return parts.join('\n\n');
+}
+
+function previousNote(previous: string): string {
+  const max = PREVIOUS_DOCUMENT_MAX_TOKENS * 4;
+  const trimmed = previous.length > max ? `${previous.slice(0, max).trimEnd()}\n[… the rest of the previous document is left out here]` : previous;
+  return (
+    'This session itself began from a handoff document, the one below. Write an updated document: keep ' +
+    'what still holds, bring it up to date with what happened since, and drop what is done and no longer ' +
+    'needed, so that it is not longer than the previous one unless the new work needs it.\n\n' +
+    `<previous-handoff>\n${trimmed}\n</previous-handoff>`
+  );
+}
+
+function fileKind(block: AttachmentBlock): AttachedFile['kind'] {
+  if (block.type === 'image') return 'image';
+  return block.source.type === 'text' ? 'text file' : 'PDF';
 }
 
 function attachmentsNote(files: readonly AttachedFile[]): string {
@@ -137,18 +175,18 @@ export function lastAssistant(messages: readonly AgentMessage[]): AgentMessage |
 }
 
 /**
- * A title for the handed-off session: the first line of the document's Goal (what the work is about),
- * else the parent's title. Without it every handed-off session would be called "New session". It is
- * never one the chain already uses (the parent's, or `inUse`: the other sessions of its handoff tree),
- * or two sessions of a chain would read the same: "<title> (2)", "(3)"… instead.
+ * A title for the handed-off session: the first line of the document's first section (Goal: what the
+ * work is about; found by its name, or by its place when the headings are in another language), else the
+ * parent's title. Without it every handed-off session would be called "New session". It is never one the
+ * chain already uses (the parent's, or `inUse`: the other sessions of its handoff tree), or two sessions
+ * of a chain would read the same: "<title> (2)", "(3)"… instead.
  */
-export function handoffTitle(document: string, parentTitle: string, inUse: readonly string[] = []): string {
-  const sections = new Set(HANDOFF_SECTIONS.map(sectionKey));
-  const lines = document.split('\n');
-  const goal = lines.findIndex((line) => sectionKey(line) === sectionKey(HANDOFF_SECTIONS[0]));
-  const first = goal < 0 ? undefined : lines.slice(goal + 1).find((line) => line.trim());
-  const isText = first !== undefined && !sections.has(sectionKey(first));
-  const text = isText ? first.replace(/^[\s>*+-]+/, '').replace(/[*_`#]/g, '').trim() : '';
+export function handoffTitle(document: string, parentTitle: string, inUse: readonly string[] = [], sections: readonly string[] = HANDOFF_SECTIONS): string {
+  const lines = documentLines(document);
+  const first = firstSectionLine(lines, sections);
+  const line = first < 0 ? undefined : lines.slice(first + 1).find((l) => l.text.trim());
+  const isText = line !== undefined && !line.fenced && levelTwoHeading(line) === undefined && !sections.some((name) => namesSection(line, name));
+  const text = isText ? line.text.replace(/^[\s>*+-]+/, '').replace(/^\[[ xX]\]\s*/, '').replace(/\s*\[#\d+\]/g, '').replace(/[*_`#]/g, '').trim() : '';
   return distinctTitle(shortenTitle(text || parentTitle), [parentTitle, ...inUse]);
 }
 

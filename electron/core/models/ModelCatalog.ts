@@ -34,6 +34,7 @@ export class ModelCatalog {
   private inFlight: Promise<void> | undefined;
   private readonly controller = new AbortController();
   private readonly listeners = new Set<(models: ModelInfo[]) => void>();
+  private readonly fetchedListeners = new Set<(models: ModelInfo[]) => void>();
   private readonly now: () => number;
   private readonly log: (line: string) => void;
 
@@ -64,6 +65,12 @@ export class ModelCatalog {
     return () => this.listeners.delete(listener);
   }
 
+  /** Called with the list after every fetch from the Models API that succeeded, changed or not: what this key may use. */
+  onFetched(listener: (models: ModelInfo[]) => void): () => void {
+    this.fetchedListeners.add(listener);
+    return () => this.fetchedListeners.delete(listener);
+  }
+
   /** Fetches the list now (joining a fetch already running). Resolves when done, whatever the outcome. */
   refresh(): Promise<void> {
     this.inFlight ??= this.fetchAndStore().finally(() => {
@@ -87,6 +94,7 @@ export class ModelCatalog {
   dispose(): void {
     this.controller.abort();
     this.listeners.clear();
+    this.fetchedListeners.clear();
   }
 
   private async fetchAndStore(): Promise<void> {
@@ -112,6 +120,7 @@ export class ModelCatalog {
       this.log(`Could not cache the model list: ${messageOf(err)}`);
     }
     if (changed) for (const listener of this.listeners) listener(this.list());
+    for (const listener of this.fetchedListeners) listener(this.list());
   }
 
   private use(models: readonly ModelInfo[], source: Source, fetchedAt: number | undefined): void {

@@ -168,11 +168,17 @@ export class SearchIndex {
     return { marks: queryMarks(query), sets };
   }
 
+  /** Whether every token of the query occurs in the session (cheap: no message is picked). */
+  holds(file: string, query: PreparedQuery): boolean {
+    const doc = this.docs.get(file);
+    if (!doc || doc.messageCount === 0) return false;
+    return query.sets.every((set) => set.ids.length > 0 && doc.hasAny(set));
+  }
+
   /** The message of the file that best matches (every token must occur in the session), or undefined. */
   match(file: string, query: PreparedQuery): { ordinal: number; entryId: string } | undefined {
-    const doc = this.docs.get(file);
-    if (!doc || doc.messageCount === 0) return undefined;
-    for (const set of query.sets) if (set.ids.length === 0 || !doc.hasAny(set)) return undefined;
+    if (!this.holds(file, query)) return undefined;
+    const doc = this.docs.get(file)!;
     const ordinal = doc.bestMessage(query.sets);
     return ordinal < 0 ? undefined : { ordinal, entryId: doc.entryId(ordinal) };
   }

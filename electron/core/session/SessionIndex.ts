@@ -13,7 +13,8 @@ import { readAt } from '../storage/io';
 import { isSessionFileName, sessionIdFromFileName } from './fileName';
 import { summarizeSessionFile, type FileSummary } from './summarizeFile';
 
-const INDEX_VERSION = 1;
+/** 2: sync tools' copies of a session are rows of their own (fileName.ts: listedIdentity). */
+const INDEX_VERSION = 2;
 export const INDEX_FILE_NAME = 'session-index.json';
 
 /** One row as stored: the summary plus what tells whether the file changed since. */
@@ -376,6 +377,7 @@ function isIndexRecord(value: unknown): value is IndexRecord {
     typeof s.messageCount === 'number' &&
     (s.parentSession === undefined || typeof s.parentSession === 'string') &&
     (s.origin === undefined || ORIGINS.has(s.origin)) &&
-    (s.unreadable === undefined || typeof s.unreadable === 'string')
+    (s.unreadable === undefined || typeof s.unreadable === 'string') &&
+    (s.copy === undefined || typeof s.copy === 'string')
   );
 }

@@ -6,9 +6,12 @@ import type {
   AgentMessage,
   BranchSwitchEntry,
   CustomMessageEntry,
+  HandoffDraft,
+  HandoffDraftEntry,
   HandoffOutcomeEntry,
   ImportedFrom,
   MessageEntry,
+  PinEntry,
   SessionEntry,
   SessionHeader,
   SessionOrigin,
@@ -75,6 +78,16 @@ interface OwnedFile {
   messageCount: number;
   firstMessage: string | undefined;
   explicitTitle: string | undefined;
+  /** Whether the user ever named the session (a title Claude wrote never replaces that). */
+  userTitled: boolean;
+  /** Whether Claude wrote the session a title. */
+  autoTitled: boolean;
+  /** The session's own custom instructions, when it has them. */
+  instructions: string | undefined;
+  /** Pin for handoff (SPEC §4.3): the pinned message entries, as the last pin entry of each says. */
+  pinned: Set<string>;
+  /** For a sync tool's copy of another session: what its file name adds (its header's id is then its own). */
+  copy: string | undefined;
 }
 
 export class SessionManager {
@@ -247,7 +260,10 @@ export class SessionManager {
     return buildContext(this.getBranch());
   }
 
-  /** The session_info title (last wins), else the header's, else the first user message shortened. */
+  /**
+   * The session_info title (last wins: a title Claude wrote is never written after a rename), else the
+   * header's, else the first user message shortened.
+   */
   getTitle(): string {
     const { explicitTitle, header, firstMessage } = this.file;
     return explicitTitle ?? (header.title?.trim() || (firstMessage ? shortenTitle(firstMessage) : UNTITLED));
@@ -255,7 +271,7 @@ export class SessionManager {
 
   /** What the history index should hold for this session right now. */
   getSummary(): LiveSummary {
-    const { header, tree, messageCount, firstMessage } = this.file;
+    const { header, tree, messageCount, firstMessage, copy } = this.file;
     const summary: LiveSummary = {
       id: header.id,
       title: this.getTitle(),
@@ -266,6 +282,7 @@ export class SessionManager {
     };
     if (header.parentSession !== undefined) summary.parentSession = header.parentSession;
     if (header.origin !== undefined) summary.origin = header.origin;
+    if (copy !== undefined) summary.copy = copy;
     return summary;
   }
 
@@ -286,13 +303,44 @@ export class SessionManager {
     return this.append({ type: 'handoff_outcome', ...this.entryBase(), ...outcome }) as HandoffOutcomeEntry;
   }
 
+  /** Pins (or unpins) the message `entryId` for handoff; the last pin entry of a message wins. */
+  appendPin(entryId: string, pinned: boolean): PinEntry {
+    return this.append({ type: 'pin', ...this.entryBase(), entryId, pinned }) as PinEntry;
+  }
+
+  /** The ids of the pinned messages, in the order they were pinned. */
+  getPinned(): ReadonlySet<string> {
+    return this.file.pinned;
+  }
+
+  /** Keeps a document waiting for review (undefined: the review ended). */
+  appendHandoffDraft(draft: HandoffDraft | undefined): HandoffDraftEntry {
+    const entry = { type: 'handoff_draft' as const, ...this.entryBase() };
+    return this.append(draft === undefined ? entry : { ...entry, draft }) as HandoffDraftEntry;
+  }
+
   appendModelChange(model: string): ModelChangeEntry {
     return this.append({ type: 'model_change', ...this.entryBase(), model }) as ModelChangeEntry;
   }
 
-  appendSessionInfo(info: { title?: string }): SessionInfoEntry {
-    const entry = { type: 'session_info' as const, ...this.entryBase() };
-    return this.append(info.title === undefined ? entry : { ...entry, title: info.title }) as SessionInfoEntry;
+  appendSessionInfo(info: Pick<SessionInfoEntry, 'title' | 'autoTitle' | 'instructions'>): SessionInfoEntry {
+    const fields = Object.fromEntries(Object.entries(info).filter(([, value]) => value !== undefined));
+    return this.append({ type: 'session_info', ...this.entryBase(), ...fields }) as SessionInfoEntry;
+  }
+
+  /** Whether the user named the session (then no title Claude writes replaces it). */
+  hasUserTitle(): boolean {
+    return this.file.userTitled;
+  }
+
+  /** Whether Claude wrote the session a title already. */
+  hasAutoTitle(): boolean {
+    return this.file.autoTitled;
+  }
+
+  /** The session's own custom instructions ('' for none), or undefined: the Settings' ones apply. */
+  getInstructions(): string | undefined {
+    return this.file.instructions;
   }
 
   /** Makes everything written so far durable. */
@@ -403,6 +451,7 @@ function openFile(fs: FsSeam, path: string, readOnly: boolean): OwnedFile {
     const parsed = readSessionFile(fs, fd, path);
     const file: OwnedFile = { ...emptyFile(path, parsed.header), lock, tree: new EntryTree(parsed.entries) };
     file.unreadableRecords = parsed.unreadableRecords;
+    file.copy = parsed.copy;
     for (const entry of parsed.entries) noteDerived(file, entry);
     if (readOnly) closeQuietly(fs, fd);
     else file.writer = new RecordWriter(fs, fd, path, parsed.completeLength, parsed.fileLength > parsed.completeLength);
@@ -426,6 +475,11 @@ function emptyFile(path: string, header: SessionHeader): OwnedFile {
     messageCount: 0,
     firstMessage: undefined,
     explicitTitle: undefined,
+    userTitled: false,
+    autoTitled: false,
+    instructions: undefined,
+    pinned: new Set(),
+    copy: undefined,
   };
 }
 
@@ -440,8 +494,16 @@ function noteDerived(file: OwnedFile, entry: SessionEntry): void {
   if (entry.type === 'message') {
     file.messageCount++;
     if (file.firstMessage === undefined) file.firstMessage = userText(entry.message);
-  } else if (entry.type === 'session_info' && entry.title?.trim()) {
-    file.explicitTitle = entry.title.trim();
+  } else if (entry.type === 'session_info') {
+    if (entry.title?.trim()) {
+      file.explicitTitle = entry.title.trim();
+      if (entry.autoTitle) file.autoTitled = true;
+      else file.userTitled = true;
+    }
+    if (entry.instructions !== undefined) file.instructions = entry.instructions ?? undefined;
+  } else if (entry.type === 'pin') {
+    if (entry.pinned) file.pinned.add(entry.entryId);
+    else file.pinned.delete(entry.entryId);
   }
 }
 

@@ -5,13 +5,14 @@
 import { basename } from 'node:path';
 import type { SessionHit } from '../../../shared/search';
 import type { SessionEntry, SessionSummary } from '../../../shared/session';
+import { texts } from '../../../shared/texts';
 import { SearchIndex } from '../search/SearchIndex';
-import { searchSessions } from '../search/searchSessions';
+import { findMatch, searchSessions } from '../search/searchSessions';
 import { cannotWriteReason, errnoCode, StorageError } from '../storage/errors';
 import { realFs, type FsSeam } from '../storage/fsSeam';
 import { closeQuietly, fsyncDir, openFd } from '../storage/io';
 import { entryId } from './entryId';
-import { SessionNotFoundError } from './errors';
+import { SessionLockedError, SessionNotFoundError } from './errors';
 import { RecordWriter } from './recordWriter';
 import { SessionIndex } from './SessionIndex';
 import { lockSession } from './sessionLock';
@@ -74,14 +75,17 @@ export class SessionStore {
   }
 
   /**
-   * Opens a session for the user: for writing, or, when the data folder cannot be written (read-only,
-   * full, no permission), read-only, so it can still be read and every write is refused with the reason.
+   * Opens a session for the user: for writing, or read-only, so it can still be read and every write is
+   * refused with the reason, when the data folder cannot be written (read-only, full, no permission) or
+   * the session is open on another machine (a synced data folder; unless `readOpenElsewhere` is false,
+   * and then that is refused with its SessionLockedError).
    */
-  openOrRead(id: string): SessionManager {
+  openOrRead(id: string, readOpenElsewhere = true): SessionManager {
     try {
       return this.open(id);
     } catch (err) {
-      const readOnlyReason = cannotWriteReason(err);
+      const elsewhere = err instanceof SessionLockedError ? err.holderHost : undefined;
+      const readOnlyReason = elsewhere === undefined ? cannotWriteReason(err) : readOpenElsewhere ? texts.sessionReadOnlyElsewhere(elsewhere) : undefined;
       if (!readOnlyReason) throw err;
       return SessionManager.open(this.fileFor(id), { fs: this.fs, readOnly: true, readOnlyReason });
     }
@@ -138,6 +142,11 @@ export class SessionStore {
    */
   search(query: string): SessionHit[] {
     return searchSessions(this.index, this.textIndex, query);
+  }
+
+  /** The entry a search result opens at: the session's message that best matches the query, if any does. */
+  findMatch(id: string, query: string): string | undefined {
+    return findMatch(this.textIndex, basename(this.fileFor(id)), query);
   }
 
   get(id: string): SessionSummary | undefined {

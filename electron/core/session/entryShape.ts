@@ -1,6 +1,6 @@
 // Shape checks for parsed records. Full zod on 100,000 entries costs more than the whole open budget, so
 // entries are checked by hand here; a property test keeps this in step with the zod schemas in shared/.
-import { AgentMessage, HandoffOutcome, IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE, SessionHeader, type SessionEntry } from '../../../shared/session';
+import { AgentMessage, HandoffDraft, HandoffOutcome, IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE, SessionHeader, TEXT_MEDIA_TYPE, type SessionEntry } from '../../../shared/session';
 
 type Obj = Record<string, unknown>;
 
@@ -25,7 +25,11 @@ export function isSessionEntry(value: unknown): value is SessionEntry {
     case 'model_change':
       return typeof value.model === 'string';
     case 'session_info':
-      return optional(value.title, isString);
+      return (
+        optional(value.title, isString) &&
+        optional(value.autoTitle, (v) => v === true) &&
+        optional(value.instructions, (v) => v === null || isString(v))
+      );
     case 'handoff_outcome':
       return (
         OUTCOMES.has(value.outcome) &&
@@ -36,6 +40,11 @@ export function isSessionEntry(value: unknown): value is SessionEntry {
       );
     case 'branch_switch':
       return true;
+    case 'pin':
+      return typeof value.entryId === 'string' && value.entryId.length > 0 && isBoolean(value.pinned);
+    case 'handoff_draft':
+      // Rare (one per review), so the schema itself checks it.
+      return value.draft === undefined || HandoffDraft.safeParse(value.draft).success;
     default:
       return false;
   }
@@ -56,6 +65,7 @@ function isMessage(value: unknown): boolean {
     optional(value.usage, isUsage) &&
     optional(value.aborted, isBoolean) &&
     optional(value.errorMessage, isString) &&
+    optional(value.stopExplanation, isString) &&
     (value.purpose === undefined || PURPOSES.has(value.purpose))
   );
 }
@@ -81,7 +91,7 @@ function isBlock(value: unknown): boolean {
     case 'image':
       return isBase64Source(value.source, IMAGE_TYPES) && typeof value.name === 'string';
     case 'document':
-      return isBase64Source(value.source, PDF_TYPES) && typeof value.name === 'string';
+      return (isBase64Source(value.source, PDF_TYPES) || isTextSource(value.source)) && typeof value.name === 'string';
     default:
       return false;
   }
@@ -95,6 +105,10 @@ function isToolResultContent(value: unknown): boolean {
 
 const IMAGE_TYPES: ReadonlySet<unknown> = new Set(IMAGE_MEDIA_TYPES);
 const PDF_TYPES: ReadonlySet<unknown> = new Set([PDF_MEDIA_TYPE]);
+
+function isTextSource(value: unknown): boolean {
+  return isObj(value) && value.type === 'text' && value.media_type === TEXT_MEDIA_TYPE && typeof value.data === 'string';
+}
 
 function isBase64Source(value: unknown, mediaTypes: ReadonlySet<unknown>): boolean {
   return isObj(value) && value.type === 'base64' && mediaTypes.has(value.media_type) && typeof value.data === 'string';

@@ -1,14 +1,17 @@
 // The session store's own errors; the generic ones (StorageError, LockedError) live in storage/.
-import { LockedError, lockHolder, StorageError } from '../storage/errors';
+import { texts } from '../../../shared/texts';
+import { LockedError, lockHolder, StorageError, type LockHolder } from '../storage/errors';
 
 /** A session file another writer holds; the message says what the user can do about it. */
 export class SessionLockedError extends LockedError {
   override name = 'SessionLockedError';
-  constructor(file: string, holderPid: number) {
+  constructor(file: string, holder: LockHolder) {
     super(
       file,
-      holderPid,
-      `Session file ${file} is already open for writing by ${lockHolder(holderPid)} (another Baton window?). Close it there first.`,
+      holder,
+      holder.host !== undefined
+        ? texts.sessionOpenOn(holder.host)
+        : `Session file ${file} is already open for writing by ${lockHolder(holder)} (another Baton window?). Close it there first.`,
     );
   }
 }

@@ -1,10 +1,13 @@
 // Line 1 of a session file. Without a valid header a file is not a session at all, and the reason is
-// kept in words the sidebar can show.
+// kept in words the sidebar can show. A sync tool's copy of a session reads with an id of its own
+// (fileName.ts: listedIdentity), so everything above this sees two sessions.
+import { basename } from 'node:path';
 import type { SessionHeader } from '../../../shared/session';
 import type { FsSeam } from '../storage/fsSeam';
 import { readAt } from '../storage/io';
 import { parseHeader } from './entryShape';
 import { UnreadableSessionError } from './errors';
+import { listedIdentity } from './fileName';
 
 export const unreadableReasons = {
   empty: 'The file is empty',
@@ -17,9 +20,12 @@ export const unreadableReasons = {
 const MAX_HEADER_BYTES = 1 << 20;
 
 export interface HeaderLine {
+  /** As the store lists the session: for a sync tool's copy, `id` is the copy's own. */
   header: SessionHeader;
   /** Offset just past the header's `\n`: where the entries begin. */
   end: number;
+  /** For a sync tool's copy, the words its name adds to the original's. */
+  copy?: string;
 }
 
 /** Parses line 1 from the first bytes of a file, or throws an UnreadableSessionError saying why. */
@@ -35,7 +41,8 @@ export function parseHeaderLine(head: Uint8Array, fileSize: number, path: string
   }
   const header = parseHeader(value);
   if (!header) throw unreadable(path, unreadableReasons.badHeader);
-  return { header, end: nl + 1 };
+  const { id, copy } = listedIdentity(basename(path), header.id);
+  return copy === undefined ? { header, end: nl + 1 } : { header: { ...header, id }, end: nl + 1, copy };
 }
 
 /** Reads just enough of the file's head to parse line 1. */

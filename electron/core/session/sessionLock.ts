@@ -4,5 +4,5 @@ import { acquireLock, type FileLock } from '../storage/lock';
 import { SessionLockedError } from './errors';
 
 export function lockSession(fs: FsSeam, sessionFile: string): FileLock {
-  return acquireLock(fs, sessionFile, (holderPid) => new SessionLockedError(sessionFile, holderPid));
+  return acquireLock(fs, sessionFile, (holder) => new SessionLockedError(sessionFile, holder));
 }

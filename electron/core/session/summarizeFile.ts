@@ -2,7 +2,7 @@
 // scan that counts message records by their first bytes and JSON-parses only the lines it needs (the first
 // user message, title changes). The last record's timestamp comes from its first bytes.
 import { basename } from 'node:path';
-import type { SessionHeader, SessionSummary } from '../../../shared/session';
+import type { SessionSummary } from '../../../shared/session';
 import { errnoCode, StorageError } from '../storage/errors';
 import type { FsSeam } from '../storage/fsSeam';
 import { readAt } from '../storage/io';
@@ -56,7 +56,7 @@ export function summarizeSessionFile(fs: FsSeam, path: string): FileSummary {
     for (let pos = Math.max(first.length, headerLine.end); pos < stat.size; pos += CHUNK) {
       splitter.push(readAt(fs, fd, pos, Math.min(CHUNK, stat.size - pos)));
     }
-    return { ...scan.result(headerLine.header), size: stat.size, mtimeMs: stat.mtimeMs };
+    return { ...scan.result(headerLine), size: stat.size, mtimeMs: stat.mtimeMs };
   } finally {
     fs.closeSync(fd);
   }
@@ -105,7 +105,7 @@ class SummaryScan {
     return kind === 'session_info' || kind === 'foreign';
   }
 
-  result(header: SessionHeader): { summary: SessionSummary; firstMessage: string } {
+  result({ header, copy }: HeaderLine): { summary: SessionSummary; firstMessage: string } {
     const firstMessage = this.firstMessage ?? '';
     const explicit = this.explicitTitle ?? header.title?.trim();
     const summary: SessionSummary = {
@@ -117,6 +117,7 @@ class SummaryScan {
     };
     if (header.parentSession !== undefined) summary.parentSession = header.parentSession;
     if (header.origin !== undefined) summary.origin = header.origin;
+    if (copy !== undefined) summary.copy = copy;
     return { summary, firstMessage };
   }
 }

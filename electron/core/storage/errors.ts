@@ -55,20 +55,33 @@ export function cannotWriteReason(err: unknown): string | undefined {
   return reason && `${reason} Sessions can be read but not changed until Baton may write to its data folder again (${err.code}).`;
 }
 
-/** Another live process (or this one) holds the file's lock. */
+/** Who holds a lock: a process id (0: unknown), and the machine when it is another one. */
+export interface LockHolder {
+  pid: number;
+  /** Set only when the lock was written on another machine (a synced data folder). */
+  host?: string;
+}
+
+/** Another live process (or this one), or a process on another machine, holds the file's lock. */
 export class LockedError extends StorageError {
   override name = 'LockedError';
+  readonly holderPid: number;
+  /** The other machine that holds the lock, when it is not this one. */
+  readonly holderHost: string | undefined;
   constructor(
     readonly file: string,
-    readonly holderPid: number,
-    message = `${file} is already being written by ${lockHolder(holderPid)}.`,
+    holder: LockHolder,
+    message = `${file} is already being written by ${lockHolder(holder)}.`,
   ) {
     super('LOCKED', message);
+    this.holderPid = holder.pid;
+    this.holderHost = holder.host;
   }
 }
 
 /** The lock holder as a user reads it. */
-export function lockHolder(pid: number): string {
+export function lockHolder({ pid, host }: LockHolder): string {
+  if (host !== undefined) return pid > 0 ? `process ${pid} on ${host}` : host;
   return pid === process.pid ? 'this process' : pid > 0 ? `process ${pid}` : 'another process';
 }
 

@@ -1,11 +1,14 @@
-// One writer per file (SPEC §2): `<file>.lock` holds {pid, startedAt, processStart} of the writer. A lock
-// whose process is gone (crash, kill -9, reboot), or whose pid now names another process (reused after a
-// crash), is stale and taken over, so a crash never locks the user out.
+// One writer per file (SPEC §2): `<file>.lock` holds {pid, startedAt, processStart, host, boot} of the
+// writer. A lock whose process is gone (crash, kill -9, reboot), or whose pid now names another process
+// (reused after a crash), is stale and taken over, so a crash never locks the user out. A lock written on
+// another machine (a data folder on a synced drive) is never taken over: this machine cannot tell whether
+// its writer still runs.
 import { randomBytes } from 'node:crypto';
 import { uptime } from 'node:os';
-import { errnoCode, LockedError, StorageError } from './errors';
+import { errnoCode, LockedError, StorageError, type LockHolder } from './errors';
 import type { FsSeam } from './fsSeam';
 import { readAt, writeAll } from './io';
+import { linuxBootId, sameBoot, thisBoot, thisHost } from './machine';
 import { processStart } from './processStart';
 
 export interface LockInfo {
@@ -13,6 +16,9 @@ export interface LockInfo {
   startedAt: string;
   /** Which run of `pid` wrote the lock (processStart.ts); absent in older locks and where the OS cannot tell. */
   processStart?: string;
+  /** The writer's machine (os.hostname()) and boot (machine.ts); absent in older locks, read as this machine's. */
+  host?: string;
+  boot?: string;
 }
 
 export interface FileLock {
@@ -35,17 +41,19 @@ export function lockPathFor(file: string): string {
   return `${file}.lock`;
 }
 
-/** Takes `file`'s lock, or throws what `refuse` makes of the live holder's pid (a LockedError by default). */
+/** Takes `file`'s lock, or throws what `refuse` makes of the live holder (a LockedError by default). */
 export function acquireLock(
   fs: FsSeam,
   file: string,
-  refuse: (holderPid: number) => LockedError = (holderPid) => new LockedError(file, holderPid),
+  refuse: (holder: LockHolder) => LockedError = (holder) => new LockedError(file, holder),
 ): FileLock {
   const path = lockPathFor(file);
   const content = JSON.stringify({
     pid: process.pid,
     startedAt: new Date().toISOString(),
     processStart: processStart(process.pid)?.id,
+    host: thisHost(),
+    boot: thisBoot(),
   } satisfies LockInfo);
   // A few rounds: each lost race (another process took over the stale lock first) costs one retry.
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -56,13 +64,32 @@ export function acquireLock(
     const seen = readRaw(fs, path);
     if (seen === undefined) continue; // released meanwhile
     const holder = parseLock(seen);
-    if (holder ? isLive(holder, path) : isYoung(fs, path)) {
-      throw refuse(holder?.pid ?? 0);
-    }
+    const state = holder ? holderState(holder, path) : isYoung(fs, path) ? 'live' : 'stale';
+    if (state !== 'stale') throw refuse(holderOf(holder, state));
     takeOverStale(fs, path, seen);
   }
   const holder = parseLock(readRaw(fs, path) ?? '');
-  throw refuse(holder?.pid ?? 0);
+  throw refuse(holderOf(holder, holder ? holderState(holder, path) : 'live'));
+}
+
+type HolderState = 'live' | 'elsewhere' | 'stale';
+
+function holderOf(holder: LockInfo | undefined, state: HolderState): LockHolder {
+  return state === 'elsewhere' && holder?.host !== undefined ? { pid: holder.pid, host: holder.host } : { pid: holder?.pid ?? 0 };
+}
+
+/** A lock from another machine holds whatever its pid says here; one from an earlier boot of this one is stale. */
+function holderState(holder: LockInfo, path: string): HolderState {
+  if (!onThisMachine(holder)) return 'elsewhere';
+  if (holder.boot !== undefined && !sameBoot(holder.boot, thisBoot())) return 'stale';
+  return isLive(holder, path) ? 'live' : 'stale';
+}
+
+function onThisMachine(holder: LockInfo): boolean {
+  if (holder.host === undefined || holder.host === thisHost()) return true;
+  // A host name can follow the network (a laptop's); Linux's random boot id still says it is this machine.
+  const boot = linuxBootId();
+  return boot !== undefined && holder.boot === boot;
 }
 
 export function readLock(fs: FsSeam, file: string): LockInfo | undefined {
@@ -202,9 +229,13 @@ function parseLock(raw: string): LockInfo | undefined {
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return undefined;
-    const { pid, startedAt, processStart: start } = value as Record<string, unknown>;
+    const { pid, startedAt, processStart: start, host, boot } = value as Record<string, unknown>;
     if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || typeof startedAt !== 'string') return undefined;
-    return typeof start === 'string' ? { pid, startedAt, processStart: start } : { pid, startedAt };
+    const info: LockInfo = { pid, startedAt };
+    if (typeof start === 'string') info.processStart = start;
+    if (typeof host === 'string' && host) info.host = host;
+    if (typeof boot === 'string' && boot) info.boot = boot;
+    return info;
   } catch {
     return undefined;
   }

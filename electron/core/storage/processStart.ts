@@ -4,6 +4,7 @@
 // made unique across reboots by the boot id. Node offers no such thing on macOS or Windows, where this
 // returns undefined and a lock falls back to the pid alone.
 import { readFileSync } from 'node:fs';
+import { linuxBootId } from './machine';
 
 export interface ProcessStart {
   /** Equal for the same run of a process, different for any other (even with the same pid). */
@@ -37,9 +38,9 @@ export function processStart(pid: number): ProcessStart | undefined {
 function bootInfo(): { id: string; atMs: number } | undefined {
   if (boot === undefined) {
     try {
-      const id = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+      const id = linuxBootId();
       const btime = /^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1];
-      boot = btime ? { id, atMs: Number(btime) * 1000 } : null;
+      boot = id && btime ? { id, atMs: Number(btime) * 1000 } : null;
     } catch {
       boot = null;
     }

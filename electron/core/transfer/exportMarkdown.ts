@@ -57,6 +57,8 @@ export function sessionMarkdown({ header, title, parentTitle, branch }: Markdown
         break;
       case 'session_info':
       case 'branch_switch':
+      case 'pin':
+      case 'handoff_draft':
         break;
     }
   }
@@ -81,7 +83,7 @@ function messageSection(message: AgentMessage, timestamp: string, results: Resul
       case 'image':
       case 'document':
         // The file itself stays in the JSON export; the reader learns what was attached.
-        lines.push(`- Attached ${block.type === 'image' ? 'image' : 'PDF'} ${code(block.name)}`);
+        lines.push(`- Attached ${block.type === 'image' ? 'image' : block.source.type === 'text' ? 'text file' : 'PDF'} ${code(block.name)}`);
         break;
       default:
         break; // redacted thinking and blocks Baton does not model have nothing to read

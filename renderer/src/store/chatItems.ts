@@ -172,6 +172,8 @@ function otherItem(entry: Exclude<SessionEntry, { type: 'message' | 'handoff_out
       return { kind: 'note', key: entry.id, text: entry.content };
     case 'session_info':
     case 'branch_switch':
+    case 'pin':
+    case 'handoff_draft':
       return null;
   }
 }

@@ -1,5 +1,6 @@
 // The models the pickers offer (SPEC §3 "Models"): the built-in list until the main process answers,
-// then its catalog, replaced whenever a background refresh changes it.
+// then its catalog, replaced whenever a background refresh changes it; and the notice that the configured
+// model was not in the key's list, so the settings now name another.
 import type { BatonEvent } from '../../../shared/contract';
 import { FALLBACK_MODELS, fallbackModel, type ModelInfo } from '../../../shared/models';
 import { callApi } from './call';
@@ -16,6 +17,9 @@ export function modelInfo(models: readonly ModelInfo[], id: string): ModelInfo {
   return models.find((m) => m.id === id) ?? fallbackModel(id);
 }
 
+/** One notice however many ways it is told (the event, app.info). */
+export const MODEL_REPLACED_KEY = 'model-replaced';
+
 export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get, deps) => {
   const replaceModels = (models: ModelInfo[]) => {
     set({ models });
@@ -31,6 +35,11 @@ export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get, deps) => 
 
     modelsApplyEvent(event) {
       if (event.type === 'models_changed') replaceModels(event.models);
+      if (event.type === 'model_replaced') {
+        const { settings } = get();
+        if (settings) set({ settings: { ...settings, model: event.model } });
+        get().notify('info', event.message, MODEL_REPLACED_KEY);
+      }
     },
   };
 };

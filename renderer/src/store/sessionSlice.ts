@@ -39,6 +39,8 @@ export interface OpenSession {
   firstEntryIndex: number;
   /** Counts the branches shown, so a page of older entries fetched for one is never put before another. */
   branchSeq: number;
+  /** The session's own custom instructions, when it overrides the Settings' ones. */
+  instructions?: string | undefined;
 }
 
 export interface ContextSavings {
@@ -181,6 +183,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
         session: {
           header: view.header,
           title: titleOf(view),
+          instructions: view.instructions,
           parentTitle: view.parentTitle,
           unreadableRecords: view.unreadableRecords,
           model: view.model,

@@ -3,6 +3,7 @@ import type { AppInfo, CallOutput } from '../../../shared/contract';
 import type { Settings, SettingsPatch } from '../../../shared/settings';
 import { uiTexts } from '../texts';
 import { callApi } from './call';
+import { MODEL_REPLACED_KEY } from './modelsSlice';
 import type { SliceCreator } from './types';
 
 export interface SettingsSlice {
@@ -15,6 +16,11 @@ export interface SettingsSlice {
   saveApiKey: (apiKey: string) => Promise<boolean>;
   /** A missing or rejected key (401): the first-run screen, or on the desktop the key field in Settings. */
   askForApiKey: () => Promise<void>;
+  /** The Session instructions dialog (SPEC §5 Custom instructions: a session's override). */
+  instructionsOpen: boolean;
+  setInstructionsOpen: (open: boolean) => void;
+  /** The open session's own instructions; null: the Settings' ones again. */
+  saveSessionInstructions: (instructions: string | null) => Promise<void>;
   /** Open logs folder: the desktop opens it; web mode answers with where it is (undefined: the call failed, and said so). */
   openLogs: () => Promise<CallOutput<'app.openLogs'> | undefined>;
 }
@@ -29,11 +35,28 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps)
     else get().clearNotice('keyring');
     if (info.storageProblem) get().notify('error', info.storageProblem, STORAGE_KEY);
     else get().clearNotice(STORAGE_KEY);
+    if (info.modelReplaced) get().notify('info', info.modelReplaced, MODEL_REPLACED_KEY);
   };
 
   return {
     info: null,
     settings: null,
+    instructionsOpen: false,
+
+    setInstructionsOpen(open) {
+      set({ instructionsOpen: open });
+    },
+
+    async saveSessionInstructions(instructions) {
+      const session = get().session;
+      if (!session) return;
+      const id = session.header.id;
+      const ok = await callApi(deps, get, 'sessions.setInstructions', { id, instructions }, () => get().saveSessionInstructions(instructions));
+      if (!ok) return;
+      set({ instructionsOpen: false });
+      const now = get().session;
+      if (now?.header.id === id) set({ session: { ...now, instructions: instructions ?? undefined } });
+    },
 
     async loadAppInfo() {
       const info = await callApi(deps, get, 'app.info', {});

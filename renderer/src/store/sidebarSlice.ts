@@ -4,7 +4,7 @@
 import type { BatonEvent } from '../../../shared/contract';
 import type { IndexProgress, SessionHit } from '../../../shared/search';
 import { sessionAddress } from '../../../shared/sessionAddress';
-import { callApi } from './call';
+import { callApi, tryCall } from './call';
 import type { SliceCreator } from './types';
 
 export interface SidebarState {
@@ -35,6 +35,8 @@ export interface SidebarSlice {
   /** Opens the session in a new window (desktop) or tab (web mode). */
   openInNewWindow: (id: string) => Promise<void>;
   setQuery: (query: string) => void;
+  /** Opens a search result at its match: the one it names, else the one the core picks now (past the first page). */
+  openSearchResult: (hit: SessionHit) => Promise<void>;
   startRename: (id: string) => void;
   cancelRename: () => void;
   renameSession: (id: string, title: string) => Promise<void>;
@@ -55,6 +57,14 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
     update({ summaries: summaries.map((s) => (s.id === id ? { ...s, title } : s)), titles: { ...titles, [id]: title } });
     const ok = await callApi(deps, get, 'sessions.rename', { id, title }, () => saveTitle(id, title));
     if (!ok) await get().loadSessions();
+  };
+
+  /** The message a result past the first page opens at, picked now; none (it changed since): the session opens as it is. */
+  const matchOf = async (id: string): Promise<string | undefined> => {
+    const query = get().sidebar.query.trim();
+    if (!query) return undefined;
+    const found = await tryCall(deps, 'sessions.match', { id, query });
+    return found.ok ? found.data?.entryId : undefined;
   };
 
   const remove = async (id: string): Promise<void> => {
@@ -94,6 +104,11 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
     setQuery(query) {
       update({ query });
       void get().loadSessions();
+    },
+
+    async openSearchResult(hit) {
+      const entryId = hit.match?.entryId ?? (hit.match ? await matchOf(hit.id) : undefined);
+      return entryId ? get().openSessionAt(hit.id, entryId) : get().openSession(hit.id);
     },
 
     startRename(id) {

@@ -77,6 +77,16 @@ describe('Conversations.openLatest()', () => {
     expect(conversations().openLatest().id).toBe(readable.getSessionId());
   });
 
+  it('passes over a session open on another machine (a synced data folder) for the next one that can be written', async () => {
+    const writable = session('mine');
+    await tick();
+    const laptops = session('on the laptop').getSessionFile();
+    writeFileSync(lockPathFor(laptops), JSON.stringify({ pid: 4242, startedAt: new Date().toISOString(), host: 'work-laptop', boot: 'booted:1700000000' }));
+    const opened = conversations().openLatest();
+    expect(opened.id).toBe(writable.getSessionId());
+    expect(opened.manager.readOnlyReason).toBeUndefined();
+  });
+
   it('creates a new session when none opens', () => {
     lockByAnotherProcess(session('held elsewhere').getSessionFile());
     const opened = conversations().openLatest();

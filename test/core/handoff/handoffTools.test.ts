@@ -35,7 +35,7 @@ describe('the tools a conversation used', () => {
   });
 
   it('are named in the handoff prompt; a conversation without tools gets no such paragraph', () => {
-    const prompt = buildHandoffPrompt(undefined, [], { tools: ['files__read_file'], touched: ['/srv/data/a.txt'] });
+    const prompt = buildHandoffPrompt(undefined, [], { tools: { tools: ['files__read_file'], touched: ['/srv/data/a.txt'] } });
     expect(prompt).toContain('This conversation used these tools: files__read_file. Their calls named these files and URLs: /srv/data/a.txt.');
     expect(buildHandoffPrompt()).not.toContain('used these tools');
   });

@@ -58,9 +58,8 @@ describe('read_parent_session', () => {
     expect(JSON.stringify(body(request).system)).toContain(`use the ${READ_PARENT_SESSION} tool`);
     // The document's wrapper is the reference's, word for word.
     const first = body(request).messages[0]?.content as Array<{ text?: string }>;
-    expect(first[0]?.text).toBe(
-      `<handoff-context>\n${DOCUMENT}\n</handoff-context>\n\nThe above is a handoff document from a previous session. Use this context to continue the work seamlessly.`,
-    );
+    expect(first[0]?.text).toMatch(new RegExp(`^<handoff-context>\n${DOCUMENT}\n`));
+    expect(first[0]?.text).toMatch(/\n<\/handoff-context>\n\nThe above is a handoff document from a previous session\. Use this context to continue the work seamlessly\.$/);
   });
 
   it('finds the parent\'s messages by words and reads them by number, with no approval', async () => {

@@ -49,6 +49,7 @@ const message = fc.record(
     usage: near(fc.record({ input_tokens: near(fc.integer()), output_tokens: near(fc.integer()) })),
     aborted: near(fc.boolean()),
     errorMessage: near(str),
+    stopExplanation: near(str),
   },
   { requiredKeys: ['role', 'content'] },
 );
@@ -72,6 +73,25 @@ const entry = fc.oneof(
     { requiredKeys: ['type', 'id', 'parentId', 'timestamp', 'outcome'] },
   ),
   fc.record({ type: fc.constant('branch_switch'), ...base }),
+  fc.record({ type: fc.constant('pin'), ...base, entryId: near(fc.oneof(str, fc.constant(''))), pinned: near(fc.boolean()) }),
+  fc.record(
+    {
+      type: fc.constant('handoff_draft'),
+      ...base,
+      draft: near(
+        fc.record({
+          document: near(str),
+          missingSections: fc.array(str, { maxLength: 2 }),
+          trimmedMessages: near(fc.integer()),
+          carryOver: fc.array(fc.record({ id: str, kind: near(fc.constantFrom('request', 'todo', 'pin', 'label')), text: str, inDocument: fc.boolean() }), { maxLength: 2 }),
+          sources: fc.dictionary(str, near(str), { maxKeys: 2 }),
+          unverified: fc.array(str, { maxLength: 2 }),
+          contextBefore: near(fc.integer()),
+        }),
+      ),
+    },
+    { requiredKeys: ['type', 'id', 'parentId', 'timestamp'] },
+  ),
   fc.record({ type: near(fc.constantFrom('label', 'compaction')), ...base }),
   fc.jsonValue(),
 );

@@ -1,5 +1,5 @@
 // Format and API (SPEC §2): what lands on disk, and what a caller sees after reopening it.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SessionEntry, SessionHeader } from '../../../shared/session';
@@ -223,4 +223,39 @@ it('file names sort by creation time', () => {
   const b = sessionFileName('2024-11-02T03:04:05.006Z', 'y');
   expect(a).toBe('2024-01-02T03-04-05-006Z_x.jsonl');
   expect([b, a].sort()).toEqual([a, b]);
+});
+
+describe('a big session read in chunks', () => {
+  it('English lines across chunks and groups, with bad lines among them: every entry, each bad line counted once', () => {
+    const header = { type: 'session', version: 1, id: 'big', timestamp: new Date(0).toISOString() };
+    const lines = [JSON.stringify(header)];
+    const entries: SessionEntry[] = [];
+    const bad = new Map<number, string>([
+      [10, '{"type":"message", not json'],
+      [5_000, '{"a":1},{"b":2}'],
+      [12_000, ''],
+      [20_000, '{"type":"message","id":"x","parentId":null,'],
+      [20_001, '"timestamp":"1970-01-01T00:00:00.000Z","message":{"role":"user","content":[]}}'],
+    ]);
+    for (let n = 0; n < 24_000; n++) {
+      const special = bad.get(n);
+      if (special !== undefined) {
+        lines.push(special);
+        continue;
+      }
+      // One line in 5,000 is not ASCII: its group is decoded as UTF-8, the rest as latin1.
+      const text = `${n % 5_000 === 2_500 ? '会话 ' : ''}${'plain English words '.repeat(20)}${n}`;
+      const e: SessionEntry = { type: 'message', id: `e${n}`, parentId: null, timestamp: new Date(n).toISOString(), message: user(text) };
+      entries.push(e);
+      lines.push(JSON.stringify(e));
+    }
+    mkdirSync(sessionsDir(), { recursive: true });
+    const file = join(sessionsDir(), sessionFileName(new Date(0).toISOString(), 'big'));
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    expect(readFileSync(file).length).toBeGreaterThan(2 * 4 * 1024 * 1024); // crosses chunk boundaries
+    const manager = SessionManager.open(file, { readOnly: true });
+    expect(manager.getEntries()).toEqual(entries);
+    // Not JSON, two values, the two halves of the broken record (a blank line is no record).
+    expect(manager.unreadableRecords).toBe(4);
+  });
 });

@@ -1,13 +1,15 @@
 // One writer per session file (SPEC §2): a second writer is refused, in this process or another; a lock
-// left by a dead process is taken over.
+// left by a dead process is taken over; one written on another machine (a synced data folder) never is.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionLockedError } from '../../../electron/core/session/errors';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { realFs } from '../../../electron/core/storage/fsSeam';
 import { acquireLock, lockPathFor, readLock } from '../../../electron/core/storage/lock';
+import { sameBoot, thisBoot } from '../../../electron/core/storage/machine';
 import { processStart } from '../../../electron/core/storage/processStart';
 import { isIntactRecord } from './fixtures/records';
 import { parseEveryLine, user, useTempDir } from './helpers';
@@ -176,7 +178,13 @@ describe.runIf(process.platform === 'linux')('a reused process id (Linux: proces
     const file = newSessionFile();
     const lock = acquireLock(realFs, file);
     const written = JSON.parse(readFileSync(lockPathFor(file), 'utf8')) as Record<string, unknown>;
-    expect(written).toEqual({ pid: process.pid, startedAt: expect.any(String), processStart: processStart(process.pid)!.id });
+    expect(written).toEqual({
+      pid: process.pid,
+      startedAt: expect.any(String),
+      processStart: processStart(process.pid)!.id,
+      host: hostname(),
+      boot: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(),
+    });
     expect(Date.parse(written.startedAt as string)).toBeGreaterThan(Date.now() - 60_000);
     lock.release();
   });
@@ -207,5 +215,66 @@ describe.runIf(process.platform === 'linux')('a reused process id (Linux: proces
     // Written after that process started: it may be the writer, so the lock holds.
     writeFileSync(lockPathFor(file), JSON.stringify({ pid: lateStarter.pid, startedAt: new Date().toISOString() }));
     expect(() => SessionManager.open(file)).toThrow(SessionLockedError);
+  });
+});
+
+/** A lock as Baton on another machine leaves it in a synced data folder: its pid and boot mean nothing here. */
+function lockFromAnotherHost(file: string, host = 'studio-mac'): string {
+  const content = JSON.stringify({ pid: deadPid(), startedAt: new Date().toISOString(), host, boot: 'booted:1700000000' });
+  writeFileSync(lockPathFor(file), content);
+  return content;
+}
+
+describe('a data folder on a synced drive', () => {
+  it('a lock written on another machine is never taken over: opening says where the session is open', () => {
+    const file = newSessionFile();
+    const content = lockFromAnotherHost(file);
+    expect(() => SessionManager.open(file)).toThrow(SessionLockedError);
+    expect(() => SessionManager.open(file)).toThrow(/^This session is open on studio-mac\.$/);
+    expect(() => acquireLock(realFs, file)).toThrow(expect.objectContaining({ code: 'LOCKED', holderHost: 'studio-mac' }));
+    expect(readFileSync(lockPathFor(file), 'utf8')).toBe(content);
+    // Reading it is fine; writing is not.
+    const reader = SessionManager.open(file, { readOnly: true });
+    expect(() => reader.appendMessage(user('no'))).toThrow(expect.objectContaining({ code: 'READ_ONLY' }));
+    expect(parseEveryLine(file)).toHaveLength(1);
+  });
+
+  it('however old it is: the other machine may still be writing', () => {
+    const file = newSessionFile();
+    const lock = lockPathFor(file);
+    const content = JSON.stringify({ pid: 1, startedAt: '2000-01-01T00:00:00.000Z', host: 'studio-mac', boot: 'f00dfeed-0000-4000-8000-000000000000' });
+    writeFileSync(lock, content);
+    const old = (Date.now() - 30 * 24 * 3600_000) / 1000;
+    utimesSync(lock, old, old);
+    expect(() => SessionManager.open(file)).toThrow(/open on studio-mac/);
+    expect(readFileSync(lock, 'utf8')).toBe(content);
+  });
+
+  it('a lock from this machine but an earlier boot is stale, even when its pid is alive now', () => {
+    const file = newSessionFile();
+    const earlierBoot = process.platform === 'linux' ? 'f00dfeed-0000-4000-8000-000000000000' : 'booted:1700000000';
+    writeFileSync(lockPathFor(file), JSON.stringify({ pid: process.ppid, startedAt: new Date().toISOString(), host: hostname(), boot: earlierBoot }));
+    const manager = SessionManager.open(file);
+    expect(readLock(realFs, file)).toMatchObject({ pid: process.pid, host: hostname(), boot: thisBoot() });
+    manager.close();
+  });
+
+  it('a lock from this machine and this boot holds while its process lives', () => {
+    const file = newSessionFile();
+    writeFileSync(lockPathFor(file), JSON.stringify({ pid: process.ppid, startedAt: new Date().toISOString(), host: hostname(), boot: thisBoot() }));
+    expect(() => SessionManager.open(file)).toThrow(new RegExp(`by process ${process.ppid} \\(another Baton window\\?\\)`));
+  });
+
+  it.runIf(process.platform === 'linux')('a lock under an older name of this machine is still this machine’s when Linux’s boot id matches', () => {
+    const file = newSessionFile();
+    writeFileSync(lockPathFor(file), JSON.stringify({ pid: deadPid(), startedAt: new Date().toISOString(), host: 'old-name.local', boot: thisBoot() }));
+    SessionManager.open(file).close();
+  });
+
+  it('boot times read from the clock and the uptime match within a minute; other boot ids match exactly', () => {
+    expect(sameBoot('booted:1700000000', 'booted:1700000059')).toBe(true);
+    expect(sameBoot('booted:1700000000', 'booted:1700000300')).toBe(false);
+    expect(sameBoot('f00dfeed-0000-4000-8000-000000000000', 'f00dfeed-0000-4000-8000-000000000000')).toBe(true);
+    expect(sameBoot('f00dfeed-0000-4000-8000-000000000000', 'booted:1700000000')).toBe(false);
   });
 });

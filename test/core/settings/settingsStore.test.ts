@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MODEL, type SettingsPatch } from '../../../shared/settings';
+import { DEFAULT_HANDOFF_INSTRUCTIONS, DEFAULT_MODEL, handoffInstructionsOf, type SettingsPatch } from '../../../shared/settings';
+import { HANDOFF_SECTIONS } from '../../../shared/texts';
 import { BatonError, toApiError } from '../../../electron/core/errors';
 import { recoverCorrupt } from '../../../electron/core/settings/recoverCorrupt';
 import {
@@ -26,6 +27,10 @@ const defaults = {
   sidebarCollapsed: false,
   autoHandoff: false,
   autoHandoffAt: 0.85,
+  customInstructions: '',
+  autoTitle: true,
+  /** Baton's own handoff instructions until the user writes theirs. */
+  handoffInstructions: null,
   webSearch: false,
   webFetch: false,
   alwaysAllowTools: [],
@@ -45,6 +50,17 @@ function memoryBackend(initial: Record<string, unknown> = {}): KeyValueBackend &
 }
 
 describe('SettingsStore', () => {
+  it('keeps the user’s own handoff instructions, refuses a bad one, and Reset to default (null) brings back Baton’s', () => {
+    const store = new SettingsStore(memoryBackend());
+    const mine = { prompt: 'Summarise:\n{sections}', sections: ['Summary', 'ไฟล์'] };
+    expect(store.set({ handoffInstructions: mine }).handoffInstructions).toEqual(mine);
+    expect(() => store.set({ handoffInstructions: { prompt: 'x', sections: [] } })).toThrow(/sections/);
+    expect(store.get().handoffInstructions).toEqual(mine);
+    expect(store.set({ handoffInstructions: null }).handoffInstructions).toBeNull();
+    expect(handoffInstructionsOf(store.get())).toEqual(DEFAULT_HANDOFF_INSTRUCTIONS);
+    expect(DEFAULT_HANDOFF_INSTRUCTIONS.sections).toEqual([...HANDOFF_SECTIONS]);
+  });
+
   it('returns the defaults when nothing is stored', () => {
     expect(new SettingsStore(memoryBackend()).get()).toEqual(defaults);
   });

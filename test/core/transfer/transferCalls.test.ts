@@ -22,9 +22,11 @@ let view: CoreView;
 let events: BatonEvent[];
 
 function boot(saveFile?: (file: ExportFile) => Promise<string | undefined>): Core {
+  const settings = openConfSettings(dataDir);
+  settings.set({ autoTitle: false }); // a title request would take the replies queued here, and rename the sessions
   const started = createCore({
     dataDir,
-    settings: openConfSettings(dataDir),
+    settings,
     apiKey: new EnvApiKeyStore({ ANTHROPIC_API_KEY: 'test-key' }),
     transport: saveFile ? 'electron' : 'web',
     provider: { baseURL: fake.url, maxRetries: 1, inactivityTimeoutMs: 5_000 },

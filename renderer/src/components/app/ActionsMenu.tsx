@@ -1,5 +1,6 @@
-// In a narrow window the toolbar's other actions (New session, Export session, Settings) sit in one menu
-// behind "More actions", under the same names. A menu as WAI-ARIA describes it: Enter, Space or the arrow
+// The session's header menu, "More actions": Session instructions, and the toolbar's quieter actions
+// (New session, Export session, Settings) under the same names, which a narrow window shows only here.
+// A menu as WAI-ARIA describes it: Enter, Space or the arrow
 // keys open it on its first or last item, the arrows, Home and End move, Escape closes it and gives
 // focus back to the button, Tab or a click elsewhere closes it.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -12,6 +13,7 @@ export function ActionsMenu() {
   const newSession = useBaton((s) => s.newSession);
   const exportSession = useBaton((s) => s.exportSession);
   const openSettings = useBaton((s) => s.openSettings);
+  const openInstructions = useBaton((s) => s.setInstructionsOpen);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -90,6 +92,7 @@ export function ActionsMenu() {
             <MenuItem key={format} label={label} disabled={!hasSession} onChoose={() => choose(() => void exportSession(format))} />
           ))}
         </div>
+        <MenuItem label="Session instructions" disabled={!hasSession} onChoose={() => choose(() => openInstructions(true))} />
         <MenuItem label="Settings" onChoose={() => choose(() => openSettings())} />
       </div>
     </div>

@@ -10,6 +10,7 @@ import { Composer } from '../composer/Composer';
 import { DeleteSessionDialog } from '../sessions/DeleteSessionDialog';
 import { HandoffDialog } from '../handoff/HandoffDialog';
 import { QueuedMessages } from '../composer/QueuedMessages';
+import { SessionInstructionsDialog } from '../settings/SessionInstructionsDialog';
 import { SettingsDialog } from '../settings/SettingsDialog';
 import { Sidebar } from '../sessions/Sidebar';
 import { SidebarResizer } from '../sessions/SidebarResizer';
@@ -55,6 +56,7 @@ export function MainScreen() {
       </div>
       <HandoffDialog />
       <SettingsDialog />
+      <SessionInstructionsDialog />
       <DeleteSessionDialog />
     </>
   );

@@ -1,6 +1,6 @@
 // The files a message carried: images as thumbnails from the message's own base64 (so a reopened
-// session shows them), PDFs as a chip with name and size.
-import { base64Bytes, formatSize } from '../../../../shared/attachments';
+// session shows them), PDFs and text files as a chip with kind, name and size.
+import { attachmentBytes, formatSize } from '../../../../shared/attachments';
 import type { AttachmentBlock } from '../../../../shared/session';
 
 export function MessageAttachments({ blocks }: { blocks: readonly AttachmentBlock[] }) {
@@ -14,12 +14,12 @@ export function MessageAttachments({ blocks }: { blocks: readonly AttachmentBloc
         ) : (
           <li key={i} className="attachment-chip">
             <span className="attachment-kind" aria-hidden="true">
-              PDF
+              {block.source.type === 'text' ? 'TXT' : 'PDF'}
             </span>
             <span className="attachment-name" title={block.name}>
               {block.name}
             </span>
-            <span className="attachment-size">{formatSize(base64Bytes(block.source.data))}</span>
+            <span className="attachment-size">{formatSize(attachmentBytes(block))}</span>
           </li>
         ),
       )}

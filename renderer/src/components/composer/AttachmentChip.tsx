@@ -26,5 +26,6 @@ export function AttachmentChip({ file, onRemove }: { file: ComposerFile; onRemov
 
 function kindLabel(file: ComposerFile): string {
   if (file.mediaType === 'application/pdf' || /\.pdf$/i.test(file.name)) return 'PDF';
+  if (file.mediaType === 'text/plain') return 'TXT';
   return 'FILE';
 }

@@ -2,7 +2,6 @@
 // newline, and "/" lists the slash commands, picked with the arrow keys and Enter or Tab. Files come
 // in through Attach files, a paste or a drop, and wait above the box as chips (SPEC §5).
 import { useCallback, useId, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { ATTACHMENT_ACCEPT } from '../../../../shared/attachments';
 import { useFileDrop } from '../../hooks/useFileDrop';
 import { useFocusRequest } from '../../hooks/useFocusRequest';
 import { useResetState } from '../../hooks/useResetState';
@@ -116,7 +115,6 @@ export function Composer() {
           type="file"
           multiple
           hidden
-          accept={ATTACHMENT_ACCEPT}
           onChange={(e) => {
             void attach([...(e.target.files ?? [])]);
             e.target.value = ''; // the same file can be picked again after its chip was removed

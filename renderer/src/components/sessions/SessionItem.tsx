@@ -27,8 +27,7 @@ interface Props {
 export function SessionItem({ row, isCurrent, parentTitle, now }: Props) {
   const { summary, depth, underParent, children } = row;
   const renaming = useBaton((s) => s.sidebar.renamingId === summary.id);
-  const openSession = useBaton((s) => s.openSession);
-  const openSessionAt = useBaton((s) => s.openSessionAt);
+  const openSearchResult = useBaton((s) => s.openSearchResult);
   const startRename = useBaton((s) => s.startRename);
   const requestDelete = useBaton((s) => s.requestDelete);
   const openInNewWindow = useBaton((s) => s.openInNewWindow);
@@ -40,8 +39,7 @@ export function SessionItem({ row, isCurrent, parentTitle, now }: Props) {
   const open = (event: React.MouseEvent) => {
     event.preventDefault();
     if (summary.unreadable) return;
-    if (match) void openSessionAt(summary.id, match.entryId);
-    else void openSession(summary.id);
+    void openSearchResult(summary);
   };
   const handedOffFrom = summary.parentSession ? uiTexts.handedOffFrom(parentTitle || uiTexts.unknownParent) : null;
   return (
@@ -83,6 +81,7 @@ export function SessionItem({ row, isCurrent, parentTitle, now }: Props) {
         </time>
         {handedOffFrom && !underParent && <span className="lineage"> · {handedOffFrom}</span>}
         {summary.origin === IMPORT_ORIGIN && <span className="lineage"> · {uiTexts.importedLineage}</span>}
+        {summary.copy && <span className="lineage"> · {uiTexts.syncCopy(summary.copy)}</span>}
       </span>
       {handedOffFrom && underParent && <span className="visually-hidden">{handedOffFrom}</span>}
       {children.map((child) => (

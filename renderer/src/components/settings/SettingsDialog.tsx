@@ -3,6 +3,7 @@ import { uiTexts } from '../../texts';
 import { ApiKeyForm } from './ApiKeyForm';
 import { AppearanceFields } from './AppearanceFields';
 import { AutoHandoffField } from './AutoHandoffField';
+import { CustomInstructionsField } from './CustomInstructionsField';
 import { LogsPath, useLogsFolder } from './LogsFolder';
 import { Modal } from '../common/Modal';
 import { ModelSelect } from './ModelSelect';
@@ -43,6 +44,7 @@ export function SettingsDialog() {
             onChange={(handoffModel) => void updateSettings({ handoffModel })}
           />
           <ThinkingField value={settings.thinking} onChange={(thinking) => void updateSettings({ thinking })} />
+          <CustomInstructionsField value={settings.customInstructions} onChange={(customInstructions) => void updateSettings({ customInstructions })} />
           <ThresholdField value={settings.contextThreshold} onChange={(contextThreshold) => void updateSettings({ contextThreshold })} />
           <AutoHandoffField
             enabled={settings.autoHandoff}
@@ -50,6 +52,10 @@ export function SettingsDialog() {
             reviewFirst={settings.reviewFirst}
             onChange={(patch) => void updateSettings(patch)}
           />
+          <label className="checkbox">
+            <input type="checkbox" checked={settings.autoTitle} onChange={(e) => void updateSettings({ autoTitle: e.target.checked })} />
+            Name sessions automatically
+          </label>
           <label className="checkbox">
             <input type="checkbox" checked={settings.reviewFirst} onChange={(e) => void updateSettings({ reviewFirst: e.target.checked })} />
             Review before starting
