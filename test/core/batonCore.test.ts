@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BatonEvent, CallInput, CallOutput, Channel } from '../../shared/contract';
+import { wrapHandoffDocument } from '../../shared/sessionFormat';
 import { texts } from '../../shared/texts';
 import type { Core, CoreView } from '../../electron/core/BatonCore';
 import { useFakeAnthropic } from '../fakeAnthropic';
@@ -83,7 +84,9 @@ describe('BatonCore', () => {
     await chat('We are building a bridge');
     await chat('Use steel, not wood');
     const parent = await call('sessions.open', {});
-    fake.enqueue({ kind: 'text', text: '## Goal\nBuild a steel bridge' });
+    // The document holds the last request, so the carry-over check (SPEC §4.3) appends nothing to it.
+    const document = '## Goal\nBuild a steel bridge\n\n## Constraints & Preferences\nUse steel, not wood';
+    fake.enqueue({ kind: 'text', text: document });
     const result = await call('handoff.start', { sessionId: parent.header.id, focus: 'materials' });
     expect(result.status).toBe('done');
     if (result.status !== 'done') return;
@@ -105,8 +108,10 @@ describe('BatonCore', () => {
 
     await chat('What next?');
     const next = JSON.stringify(fake.messageRequests().at(-1)!.body);
-    expect(next).toContain('<handoff-context>\\n## Goal\\nBuild a steel bridge\\n</handoff-context>');
-    expect(next).not.toContain('Use steel, not wood');
+    expect(next).toContain(JSON.stringify(wrapHandoffDocument(document)));
+    // Of the old transcript only what the document says arrives: not its first message, nor a reply.
+    expect(next).not.toContain('We are building a bridge');
+    expect(next).not.toContain('OK: Use steel, not wood');
     const listed = await call('sessions.list', {});
     expect(listed.map((s) => s.id)).toEqual(expect.arrayContaining([parent.header.id, result.session.header.id]));
   });

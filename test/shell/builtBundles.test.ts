@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, type BatonEvent } from '../../shared/contract';
+import { wrapHandoffDocument } from '../../shared/sessionFormat';
 import { texts } from '../../shared/texts';
 import { launchEnv } from '../../scripts/launchEnv.mjs';
 import { apiKeyOf, useFakeAnthropic } from '../fakeAnthropic';
@@ -171,7 +172,9 @@ describe('the built app, driven through the preload API', () => {
     await chat(parent, 'We are building a bridge');
     await chat(parent, 'Use steel, not wood');
 
-    fake.enqueue({ kind: 'text', text: '## Goal\nBuild a steel bridge' });
+    // The document holds the last request, so the carry-over check appends nothing to it.
+    const document = '## Goal\nBuild a steel bridge\n\n## Constraints & Preferences\nUse steel, not wood';
+    fake.enqueue({ kind: 'text', text: document });
     const result = await desktop.call('handoff.start', { sessionId: parent });
     if (!result.ok || result.data.status !== 'done') throw new Error(`handoff: ${JSON.stringify(result)}`);
     const child = result.data.session.header;
@@ -182,7 +185,7 @@ describe('the built app, driven through the preload API', () => {
     const [header, ...entries] = sessionLines(child.id);
     expect(header).toMatchObject({ type: 'session', id: child.id, parentSession: parent, origin: 'handoff' });
     const card = entries.find((e) => e.type === 'custom_message' && e.customType === 'handoff');
-    expect(card?.content).toContain('<handoff-context>\n## Goal\nBuild a steel bridge\n</handoff-context>');
+    expect(card?.content).toBe(wrapHandoffDocument(document));
   });
 
   it('saves an export through the save dialog into the file the user chose, not handing it to the page', async () => {

@@ -20,6 +20,7 @@ import { findMissingSections } from '../../../shared/handoffSections';
 import { CustomType, HANDOFF_ORIGIN, unwrapHandoffDocument, wrapHandoffDocument } from '../../../shared/sessionFormat';
 import { texts } from '../../../shared/texts';
 import type { LoopResult } from '../agent/agentLoop';
+import { ContextMeter } from '../agent/contextMeter';
 import type { RunOptions } from '../agent/runOptions';
 import { carriedTodosText } from '../agent/todos';
 import { estimateTokens } from '../agent/tokens';
@@ -466,7 +467,13 @@ function numbersOfPins(items: readonly CarryOverItem[], sources: Readonly<Record
   return numbers;
 }
 
-/** The new session's context in tokens: its custom messages, which the model sees as user messages. */
+/**
+ * The new session's context in tokens: its custom messages, which the model sees as user messages,
+ * counted by the context meter itself (each message estimated apart), so the card's figure is the one the
+ * meter shows when the session opens.
+ */
 function seedTokens(contents: readonly string[]): number {
-  return estimateTokens(contents.map((text) => ({ role: 'user', content: [{ type: 'text', text }] })));
+  const meter = new ContextMeter();
+  meter.reset(contents.map((text) => ({ role: 'user', content: [{ type: 'text', text }] })));
+  return meter.tokens;
 }

@@ -1,7 +1,7 @@
 // Sources (SPEC §4.3): the handoff request numbers the transcript's messages ([#n] at the start of each)
 // so the model can cite them; the document's citations map back to the parent's entries, and a Progress
 // item marked done with no citation is reported as unverified.
-import type { AgentMessage, ContentBlock } from '../../../shared/session';
+import type { AgentMessage, ContentBlock, ToolResultContent } from '../../../shared/session';
 import { documentLines } from '../../../shared/handoffSections';
 
 export const citation = (n: number | string): string => `[#${n}]`;
@@ -35,13 +35,20 @@ function withMarker(message: AgentMessage, marker: string): AgentMessage {
   const result = content.findIndex((b) => b.type === 'tool_result');
   const toolResult = content[result];
   if (toolResult?.type === 'tool_result') {
-    content[result] = { ...toolResult, content: `${marker} ${toolResult.content}` };
+    content[result] = { ...toolResult, content: markedResult(toolResult.content, marker) };
     return { ...message, content };
   }
   // Thinking leads an assistant message, so the marker goes after it.
   const at = content.findIndex((b) => b.type !== 'thinking' && b.type !== 'redacted_thinking');
   content.splice(at < 0 ? content.length : at, 0, { type: 'text', text: marker });
   return { ...message, content };
+}
+
+/** A tool result's content with the marker on its text first; its images stay blocks of their own. */
+function markedResult(content: ToolResultContent, marker: string): ToolResultContent {
+  if (typeof content === 'string') return `${marker} ${content}`;
+  const [first, ...rest] = content;
+  return first?.type === 'text' ? [{ ...first, text: `${marker} ${first.text}` }, ...rest] : [{ type: 'text', text: marker }, ...content];
 }
 
 /** The part of `sources` the document cites (a long session's map would be mostly unused). */

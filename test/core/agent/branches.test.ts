@@ -197,7 +197,9 @@ describe('handoff from a branch that is not the newest', () => {
     h.agent.showVersion(first.id);
     const oldFile = file();
 
-    const document = HANDOFF_SECTIONS.map((s) => `## ${s}\napples`).join('\n\n');
+    // The document names the shown branch's request, so the carry-over check appends nothing; had the
+    // handoff read the other branch, its banana request would be appended.
+    const document = HANDOFF_SECTIONS.map((s) => `## ${s}\n${s === 'Goal' ? 'We are building the apple parser' : 'apples'}`).join('\n\n');
     fake.enqueue({ kind: 'text', text: document });
     const done = await h.handoff.handoff();
     expect(done.document).toBe(document);

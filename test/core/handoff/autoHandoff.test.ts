@@ -10,7 +10,9 @@ const fake = useFakeAnthropic();
 let d: CoreDriver;
 afterEach(() => d?.dispose());
 
-const DOCUMENT = '## Goal\nKeep going\n\n## Next Steps\nMore.';
+// It names the request that sets the handoff off ("at the level"), so the carry-over check (SPEC §4.3)
+// appends nothing and the handed-off document is the model's text as it is.
+const DOCUMENT = '## Goal\nKeep going at the level\n\n## Next Steps\nMore.';
 /** A reply whose usage puts the context at `percent` of the 200,000-token window. */
 const replyAt = (percent: number, text = `At ${percent} %`): Scenario => ({
   kind: 'text',

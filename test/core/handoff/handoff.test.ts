@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentMessage } from '../../../shared/session';
 import { HANDOFF_SECTIONS, texts } from '../../../shared/texts';
-import { wrapHandoffDocument } from '../../../shared/sessionFormat';
+import { HANDOFF_PROMPT_OPENING, wrapHandoffDocument } from '../../../shared/sessionFormat';
 import { buildHandoffPrompt, HANDOFF_MAX_TOKENS } from '../../../electron/core/handoff/handoffDocument';
 import { AgentSession } from '../../../electron/core/agent/AgentSession';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
@@ -36,14 +36,19 @@ afterEach(() => {
   expectValidRequests(fake.messageRequests());
 });
 
-const DOCUMENT = HANDOFF_SECTIONS.map((s) => `## ${s}\n${s}: the parser work.`).join('\n\n');
+/** What the seeded session asks for: its last request, which the carry-over check wants in the document. */
+const REQUEST = 'Build a parser for the config format';
+// The document names the seeded session's last request, so the carry-over check (SPEC §4.3) finds
+// nothing missing and the new session holds the model's text exactly, in the wrapper of §4.1 step 8.
+// Tests of a session with more to carry (an open todo, another request) say what is appended.
+const DOCUMENT = HANDOFF_SECTIONS.map((s) => `## ${s}\n${s}: ${s === 'Goal' ? REQUEST.toLowerCase() : 'the parser work'}.`).join('\n\n');
 const docScenario = (extra: Partial<Extract<Scenario, { kind: 'text' }>> = {}): Scenario => ({ kind: 'text', text: DOCUMENT, chunkSize: 40, ...extra });
 
 const setup = (options: HarnessOptions = {}) => (h = createHarness(fake, options));
 /** A session with one exchange (two messages), ready to hand off. */
 async function seeded(options: HarnessOptions = {}): Promise<Harness> {
   setup(options);
-  await h.agent.prompt('Build a parser for the config format');
+  await h.agent.prompt(REQUEST);
   return h;
 }
 const file = () => h.agent.sessionManager.getSessionFile();
@@ -109,10 +114,10 @@ describe('reference pipeline (SPEC §4.1)', () => {
 
   it('step 5: the document is the last assistant message’s text blocks joined with \\n, read at agent_end', async () => {
     await seeded();
-    fake.enqueue({ kind: 'reply', content: [{ type: 'text', text: '## Goal\nA' }, { type: 'text', text: '## Next Steps\nB' }] });
+    fake.enqueue({ kind: 'reply', content: [{ type: 'text', text: `## Goal\n${REQUEST}` }, { type: 'text', text: '## Next Steps\nB' }] });
     const done = await h.handoff.handoff();
-    expect(done.document).toBe('## Goal\nA\n## Next Steps\nB');
-    expect(readSessionFile(childFile()).entries[0]).toMatchObject({ content: wrapHandoffDocument('## Goal\nA\n## Next Steps\nB') });
+    expect(done.document).toBe(`## Goal\n${REQUEST}\n## Next Steps\nB`);
+    expect(readSessionFile(childFile()).entries[0]).toMatchObject({ content: wrapHandoffDocument(`## Goal\n${REQUEST}\n## Next Steps\nB`) });
   });
 
   it('step 6: aborted → no new session; no text → no new session', async () => {
@@ -161,7 +166,12 @@ describe('reference pipeline (SPEC §4.1)', () => {
     expect(child.getQueues()).toEqual({ steering: [], followUp: [], nextTurn: [] });
     // The queued messages were neither sent during the handoff nor afterwards.
     expect(fake.messageRequests()).toHaveLength(4);
-    expect(child.getMessages()).toEqual([{ role: 'user', content: [{ type: 'text', text: wrapHandoffDocument(DOCUMENT) }] }, expect.anything()]);
+    // DOCUMENT names neither this session's last request nor its open todo: both are appended, exactly so,
+    // inside the one wrapper (SPEC §4.3); the todo also travels as the hidden todos message.
+    const carried = `${DOCUMENT}\n\n## Also carried over\n\n- Last request:\n  > track it\n- Open todo: Finish parser`;
+    expect(done.document).toBe(carried);
+    expect(done.carriedOver).toEqual({ kept: 2, total: 2 });
+    expect(child.getMessages()).toEqual([{ role: 'user', content: [{ type: 'text', text: wrapHandoffDocument(carried) }] }, expect.anything()]);
 
     // Counter reset: without it this prompt's turn would be the third stale one and queue a reminder.
     await child.prompt('continue');
@@ -196,7 +206,9 @@ describe('reference pipeline (SPEC §4.1)', () => {
     await h.child().prompt('Carry on');
     const next = fake.messageRequests().at(-1);
     expect(requestTexts(next)).toEqual([wrapHandoffDocument(DOCUMENT), 'Carry on']);
-    expect(JSON.stringify(bodyOf(next).messages)).not.toContain('Build a parser for the config format');
+    // The old transcript's request lives on in the document only; its reply and the handoff prompt not at all.
+    expect(JSON.stringify(bodyOf(next).messages)).not.toContain(`OK: ${REQUEST}`);
+    expect(JSON.stringify(bodyOf(next).messages)).not.toContain(HANDOFF_PROMPT_OPENING);
     expect(bodyOf(next).model).toBe(MODEL);
   });
 });
@@ -224,6 +236,11 @@ describe('the happy path on disk (integration)', () => {
       contextBefore: expect.any(Number),
       contextAfter: expect.any(Number),
       trimmedMessages: 0,
+      // The one item the carry-over check wants, the last request, is in the document: nothing appended.
+      carriedOver: { kept: 1, total: 1 },
+      carryOver: [{ id: 'request-1', kind: 'request', text: REQUEST, inDocument: true }],
+      sources: {},
+      unverified: [],
       childSession: fresh.header.id,
       childTitle: fresh.header.title,
     });
@@ -317,7 +334,14 @@ describe('beyond the reference (SPEC §4.2)', () => {
     const oldId = h.agent.sessionId;
     fake.enqueue(docScenario());
     const draft = await h.handoff.generate('focus');
-    expect(draft).toEqual({ document: DOCUMENT, missingSections: [], trimmedMessages: 0 });
+    expect(draft).toEqual({
+      document: DOCUMENT,
+      missingSections: [],
+      trimmedMessages: 0,
+      carryOver: [{ id: 'request-1', kind: 'request', text: REQUEST, inDocument: true }],
+      sources: {},
+      unverified: [],
+    });
     expect(h.children).toEqual([]);
     expect(sessionFiles(h)).toHaveLength(1);
     expect(diskTranscript(file()).at(-1)).toBe(`assistant: ${DOCUMENT}`); // the exchange is in the old session
@@ -376,10 +400,17 @@ describe('beyond the reference (SPEC §4.2)', () => {
     await h.handoff.generate();
     const oldFile = file();
     const onDisk = readFileSync(oldFile, 'utf8');
+    const draftEntry = readSessionFile(oldFile).entries.at(-1);
+    expect(draftEntry).toMatchObject({ type: 'handoff_draft', draft: { document: DOCUMENT } });
     h.handoff.discard();
     expect(await handoffError(h.handoff.commit(DOCUMENT))).toMatchObject({ kind: 'nothing' });
     expect(file()).toBe(oldFile);
-    expect(readFileSync(oldFile, 'utf8')).toBe(onDisk);
+    // The conversation is as it was; one entry is added after the kept draft, with no draft of its own:
+    // the review ended, so a reopen of the session offers none.
+    expect(readFileSync(oldFile, 'utf8').startsWith(onDisk)).toBe(true);
+    const after = readSessionFile(oldFile).entries;
+    const added = after.slice(after.findIndex((e) => e.id === draftEntry?.id) + 1);
+    expect(added).toEqual([{ type: 'handoff_draft', id: expect.any(String), parentId: draftEntry?.id, timestamp: expect.any(String) }]);
     expect(sessionFiles(h)).toHaveLength(1);
   });
 
@@ -419,7 +450,8 @@ describe('beyond the reference (SPEC §4.2)', () => {
     const open = todos.slice(1);
     const child = h.child();
     const { entries } = readSessionFile(childFile());
-    // The context after the handoff counts the carried todos too.
+    // The context after the handoff counts the carried todos too, and is the figure the new session's
+    // meter shows: two messages, each estimated apart (not one ceiling over both texts).
     expect(done.contextAfter).toBe(child.getContextUsage().tokens);
     expect(entries[0]).toMatchObject({ details: { contextAfter: done.contextAfter } });
     expect(entries.map((e) => e.type === 'custom_message' && [e.customType, e.display])).toEqual([
@@ -477,7 +509,11 @@ describe('beyond the reference (SPEC §4.2)', () => {
     fake.enqueue(docScenario());
     const done = await h.handoff.handoff();
     expect(done.contextBefore).toBe(51_500);
-    expect(done.contextAfter).toBe(Math.ceil(wrapHandoffDocument(DOCUMENT).length / 4));
+    // DOCUMENT does not name this session's last request, so the carry-over check appends it (SPEC §4.3):
+    // the new session's context is the wrapper around both, at ~4 characters a token.
+    const carried = `${DOCUMENT}\n\n## Also carried over\n\n- Last request:\n  > explain everything`;
+    expect(done.document).toBe(carried);
+    expect(done.contextAfter).toBe(Math.ceil(wrapHandoffDocument(carried).length / 4));
     expect(h.child().getContextUsage().tokens).toBe(done.contextAfter);
     // The old session's meter is unchanged: the exchange stays out of its context.
     expect(h.agent.getContextUsage().tokens).toBe(51_500);

@@ -28,6 +28,17 @@ describe('numbering the transcript', () => {
     expect(JSON.stringify(api)).toContain('"id":"t1"');
   });
 
+  it('numbers a tool result of text and images without turning its blocks into text', () => {
+    const screenshot = { type: 'image' as const, source: { type: 'base64' as const, media_type: 'image/png' as const, data: 'iVBORw0KGgo=' }, name: 'screen.png' };
+    const result: AgentMessage = { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: 'The page:' }, screenshot] }] };
+    const { messages } = numberMessages([context[0]!, context[1]!, result, prompt], [context[0]!, context[1]!, result], ['a', 'b', 'c']);
+    expect(messages[2]?.content).toEqual([{ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: '[#3] The page:' }, screenshot] }]);
+    // Images alone: the marker is a text block before them.
+    const picture: AgentMessage = { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: [screenshot] }] };
+    const alone = numberMessages([context[0]!, context[1]!, picture], [context[0]!, context[1]!, picture], ['a', 'b', 'c']).messages;
+    expect(alone[2]?.content).toEqual([{ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: '[#3]' }, screenshot] }]);
+  });
+
   it('numbers nothing when the messages do not line up with the entries', () => {
     const all = [...context, prompt];
     expect(numberMessages(all, context, ['a', 'b'])).toEqual({ messages: all, sources: {} });

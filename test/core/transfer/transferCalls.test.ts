@@ -227,7 +227,8 @@ describe('Export document', () => {
       status: 'download',
       fileName: 'Build a steel bridge handoff.md',
       mimeType: 'text/markdown',
-      content: '## Goal\nBuild a steel bridge\n',
+      // The document as handed off: the model's text and what the carry-over check appended to it.
+      content: '## Goal\nBuild a steel bridge\n\n## Also carried over\n\n- Last request:\n  > Use steel\n',
     });
     const wrong = await failure('sessions.exportDocument', { id: result.session.header.id, entryId: 'nope' });
     expect(wrong.code).toBe('not_found');
