@@ -13,11 +13,12 @@ export interface Baton {
   open(page: Page): Promise<void>;
 }
 
-export const test = base.extend<{ baton: Baton; apiKey: string | undefined }>({
+export const test = base.extend<{ baton: Baton; apiKey: string | undefined; allowToolConfig: boolean }>({
   apiKey: ['test-key', { option: true }],
-  baton: async ({ apiKey }, use) => {
+  allowToolConfig: [false, { option: true }],
+  baton: async ({ apiKey, allowToolConfig }, use) => {
     const fake = await startFakeAnthropic();
-    const app = await startTestApp({ modelUrl: fake.url, apiKey });
+    const app = await startTestApp({ modelUrl: fake.url, apiKey, allowToolConfig });
     await use({
       get url() {
         return app.url;

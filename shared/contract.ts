@@ -5,7 +5,9 @@ import { Attachment, UPLOAD_CHUNK_BASE64_CHARS } from './attachments';
 import { ModelInfo } from './models';
 import { IndexProgress, SessionHit } from './search';
 import { AgentMessage, CarryOverItem, DocumentChanges, ImportFormat, INSTRUCTIONS_MAX, SessionEntry, SessionHeader, TodoItem, Usage } from './session';
+import { McpOverview, McpServerConfig } from './mcpConfig';
 import { Settings, SettingsPatch } from './settings';
+import { ApprovalDecision, PendingApproval } from './toolApproval';
 
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
@@ -80,6 +82,8 @@ export const SessionView = BranchView.extend({
   handoff: PendingHandoff.optional(),
   /** Pin for handoff (SPEC §4.3): the ids of the pinned message entries (the core always says; absent: none). */
   pinned: z.array(z.string()).optional(),
+  /** Tool calls waiting for the user's answer (SPEC §5 "Tools"), so a view that opens the session shows them. */
+  approvals: z.array(PendingApproval).optional(),
   /** Set when the session could only be opened read-only (a read-only or full disk): why. */
   readOnlyReason: z.string().optional(),
   /** The session's own custom instructions ('' for none), when it overrides the Settings' ones. */
@@ -200,6 +204,18 @@ export const ImportResult = z.object({
 });
 export type ImportResult = z.infer<typeof ImportResult>;
 
+/** An MCP server's name, as mcp.json keys it. */
+const ServerName = z.string().trim().min(1).max(100);
+
+/** Settings → Tools: the servers, and whether this view may change them (web mode's list is read-only by default). */
+export const ToolsOverview = McpOverview.extend({
+  /** Why servers cannot be added or changed from here (web mode without --allow-tool-config). */
+  readOnlyReason: z.string().optional(),
+  /** The tools marked Always allow, by the name the model calls them. */
+  alwaysAllow: z.array(z.string()),
+});
+export type ToolsOverview = z.infer<typeof ToolsOverview>;
+
 export const calls = {
   'app.info': { input: Empty, output: AppInfo },
   /**
@@ -315,6 +331,26 @@ export const calls = {
   /** `keep`: the carry-over items (of the review's) still ticked; absent, all of them. */
   'handoff.commit': { input: z.object({ ...session, document: Text.min(1), keep: z.array(Id).max(1_000).optional() }).strict(), output: HandoffResult },
   'handoff.discard': { input: z.object(session).strict(), output: Ok },
+  /** Settings → Tools (SPEC §5): the MCP servers of mcp.json with their status and tools (env values and headers masked). */
+  'tools.overview': { input: Empty, output: ToolsOverview },
+  'tools.restart': { input: z.object({ name: ServerName }).strict(), output: Ok },
+  /** The Enabled switch, kept in mcp.json. */
+  'tools.setEnabled': { input: z.object({ name: ServerName, enabled: z.boolean() }).strict(), output: Ok },
+  /** Add server: a stdio command or an HTTP URL, written to mcp.json. Web mode refuses it unless started with --allow-tool-config. */
+  'tools.add': { input: z.object({ name: ServerName, config: McpServerConfig }).strict(), output: Ok },
+  'tools.remove': { input: z.object({ name: ServerName }).strict(), output: Ok },
+  /** Import from Claude Desktop: its claude_desktop_config.json (where it keeps it, or `path`) merged into mcp.json. */
+  'tools.importClaudeDesktop': {
+    input: z.object({ path: z.string().min(1).max(4096).optional() }).strict(),
+    output: z.object({ added: z.array(z.string()), kept: z.array(z.string()), problems: z.array(z.string()) }),
+  },
+  /** Always allow for a tool (its name as the model calls it), or back to asking. */
+  'tools.alwaysAllow': { input: z.object({ tool: Id, allow: z.boolean() }).strict(), output: Ok },
+  /** The answer to a waiting call; `settled: false` when it no longer waits (answered elsewhere, or the run stopped). */
+  'tools.approve': {
+    input: z.object({ ...session, toolCallId: Id, decision: ApprovalDecision }).strict(),
+    output: z.object({ settled: z.boolean() }),
+  },
   /**
    * New window, and Open in new window on a session's item (desktop). `opened: false` (web mode, where the
    * server opens no windows) means the page opens a new tab at the session's address itself.
@@ -365,6 +401,12 @@ export const BatonEvent = z.discriminatedUnion('type', [
     total: z.number().optional(),
   }),
   z.object({ type: z.literal('tool_execution_end'), ...sid, toolCallId: z.string(), isError: z.boolean(), output: z.string() }),
+  /** A call waits for the user's answer (SPEC §3 "Approval"): to the views of its session. */
+  z.object({ type: z.literal('tool_approval'), ...sid, ...PendingApproval.shape }),
+  /** It was answered (in any view) or denied by a stop: every view takes its card away. */
+  z.object({ type: z.literal('tool_approval_settled'), ...sid, toolCallId: z.string(), decision: ApprovalDecision }),
+  /** Settings → Tools changed: a server's status or tools, mcp.json, or Always allow. */
+  z.object({ type: z.literal('tools_changed'), overview: ToolsOverview }),
   z.object({ type: z.literal('turn_end'), ...sid }),
   z.object({ type: z.literal('agent_end'), ...sid }),
   /** This view now shows another session (the one it showed was handed off, or deleted). */

@@ -2,7 +2,13 @@
 import { z } from 'zod';
 import { HANDOFF_ORIGIN, IMPORT_ORIGIN } from './sessionFormat';
 
-export const TextBlock = z.object({ type: z.literal('text'), text: z.string() });
+/**
+ * Where a sentence of a reply comes from (a web search result, a fetched page, a document), exactly as
+ * the API gave it: kept and sent back unchanged (SPEC §3 "Claude's server tools").
+ */
+export const Citation = z.record(z.string(), z.unknown());
+export type Citation = z.infer<typeof Citation>;
+export const TextBlock = z.object({ type: z.literal('text'), text: z.string(), citations: z.array(Citation).optional() });
 export const ToolUseBlock = z.object({
   type: z.literal('tool_use'),
   id: z.string(),

@@ -87,6 +87,11 @@ export const Settings = z.object({
   autoTitle: z.boolean(),
   /** The user's own handoff instructions; null: the default (Reset to default sets null). */
   handoffInstructions: HandoffInstructions.nullable(),
+  /** Claude's server tools (SPEC §3 "Tools"): off by default. */
+  webSearch: z.boolean(),
+  webFetch: z.boolean(),
+  /** MCP tools marked Always allow (SPEC §3 "Approval"), by the name the model calls them. */
+  alwaysAllowTools: z.array(z.string().min(1).max(200)).max(2_000),
 });
 export type Settings = z.infer<typeof Settings>;
 /** No defaults here on purpose: a patch names only what it changes. */
@@ -108,6 +113,9 @@ export const DEFAULT_SETTINGS: Settings = {
   customInstructions: '',
   autoTitle: true,
   handoffInstructions: null,
+  webSearch: false,
+  webFetch: false,
+  alwaysAllowTools: [],
 };
 
 /** Parses stored settings field by field, so one bad value falls back to its default, not all of them. */

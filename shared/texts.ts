@@ -24,6 +24,8 @@ export const texts = {
   /** The configured model is not in the Models API's list for this key (SPEC §3 "Models"). */
   modelReplaced: (from: string, to: string) => `The model ${from} isn't available with this API key, so Baton now uses ${to}.`,
   cutOff: 'Cut off',
+  /** pause_turn more often than the run follows (SPEC §3): Continue resumes it. */
+  paused: 'Claude paused this long turn.',
   contextWindowFull: "The conversation has filled the model's context window. Hand off to continue in a fresh session.",
   unknownStopReason: (reason: string) => `The reply stopped: ${reason}`,
   apiKeyInvalidCharacters: 'The API key contains characters that are not allowed',

@@ -4,7 +4,9 @@
 // connection) both wrap it.
 import { join } from 'node:path';
 import type { BatonEvent, Result } from '../../shared/contract';
-import { AgentSession } from './agent/AgentSession';
+import { AgentSession, SYSTEM_PROMPT } from './agent/AgentSession';
+import { ToolSet } from './agent/tools';
+import { isHandedOff, PARENT_SESSION_NOTE, parentSessionTools, type ParentReader } from './handoff/parentSessionTool';
 import { PendingAttachments } from './attachments/PendingAttachments';
 import { AutoTitles } from './conversations/autoTitle';
 import { Conversations } from './conversations/Conversations';
@@ -17,6 +19,7 @@ import { handoffHandlers, startHandoff } from './handlers/handoff';
 import { modelsHandlers } from './handlers/models';
 import { sessionsHandlers } from './handlers/sessions';
 import { settingsHandlers } from './handlers/settings';
+import { setAlwaysAllow, toolHandlers, toolsOverview } from './handlers/tools';
 import { createDispatcher, type Dispatch } from './ipc/dispatcher';
 import { toApiError } from './errors';
 import { ListedModel } from './models/listedModel';
@@ -26,6 +29,7 @@ import { ProviderClient, type ProviderOverrides } from './providerClient';
 import { treeTitles } from './handoff/handoffTree';
 import { BackgroundIndexing } from './search/BackgroundIndexing';
 import { SessionStore } from './session/SessionStore';
+import { McpServers, type McpServersOptions } from './tools/mcp/McpServers';
 import type { ApiKeyStore } from './settings/apiKey';
 import type { SettingsStore } from './settings/SettingsStore';
 import type { FsSeam } from './storage/fsSeam';
@@ -52,6 +56,10 @@ export interface CoreOptions {
   provider?: ProviderOverrides;
   /** The session store's fs calls; tests pass one that fails on cue (a full disk, a read-only folder). */
   fs?: FsSeam;
+  /** Web mode: the page may add and change MCP servers (`--allow-tool-config`, SPEC §6). The desktop always may. */
+  allowToolConfig?: boolean;
+  /** Overrides for tests: how MCP servers are started (the PATH their commands are looked up in). */
+  mcp?: Pick<McpServersOptions, 'path' | 'timeoutMs'>;
 }
 
 /** One window or tab: its calls, and the events it is to see. */
@@ -97,17 +105,57 @@ export function createCore(options: CoreOptions): Core {
   });
   indexing.start();
 
+  // MCP servers start after the first window, in the background (SPEC §3 "Tools"): nothing waits for them.
+  const mcp = new McpServers({
+    dataDir: options.dataDir,
+    clientVersion: options.version,
+    log: (message) => log.warn(message),
+    ...options.mcp,
+  });
+  const toolsChanged = () => emit({ type: 'tools_changed', overview: toolsOverview(ctx) });
+  mcp.onChange(toolsChanged);
+  setImmediate(() => mcp.start());
+  const alwaysAllow = {
+    has: (tool: string) => options.settings.get().alwaysAllowTools.includes(tool),
+    add: (tool: string) => setAlwaysAllow(ctx, tool, true),
+  };
+
+  /** read_parent_session reads a parent's file without its lock (it may be open here, or elsewhere). */
+  const parentReader: ParentReader = {
+    read: (id) => {
+      if (!store.get(id)) return undefined;
+      try {
+        const manager = store.read(id);
+        try {
+          const messages = manager.getBranch().flatMap((entry) => (entry.type === 'message' ? [entry.message] : []));
+          return { header: manager.getHeader(), title: manager.getTitle(), messages };
+        } finally {
+          manager.close();
+        }
+      } catch (err) {
+        log.warn(`read_parent_session could not read a session: ${(err as Error).message}`);
+        return undefined;
+      }
+    },
+  };
+
   const conversations: Conversations = new Conversations({
     store,
     emit,
-    agentFor: (sessionManager) =>
-      new AgentSession({
+    agentFor: (sessionManager) => {
+      const header = () => sessionManager.getHeader();
+      return new AgentSession({
         sessionManager,
         provider: { stream: (request, handlers) => provider.get().stream(request, handlers) },
         getSettings: () => options.settings.get(),
         promptsDir: join(options.dataDir, 'prompts'),
         modelInfo: (model) => models.get(model),
-      }),
+        // A handed-off session is told of read_parent_session beside its document, never inside its wrapper.
+        ...(isHandedOff(header()) && { systemPrompt: `${SYSTEM_PROMPT}\n\n${PARENT_SESSION_NOTE}` }),
+        tools: new ToolSet([parentSessionTools(header, parentReader), mcp]),
+        alwaysAllow,
+      });
+    },
     afterRun: (conversation) => titles.afterRun(conversation.manager),
     parts: {
       chainTitles: (id) => treeTitles(store.list(), id),
@@ -123,7 +171,7 @@ export function createCore(options: CoreOptions): Core {
   });
   const views = new Views(conversations);
   /** What every view's handlers share; each view adds itself and its own uploads. */
-  const ctx: CoreContext = { options, store, conversations, views, provider, models, listedModel };
+  const ctx: CoreContext = { options, store, conversations, views, provider, models, listedModel, mcp, toolsChanged };
 
   return {
     connect: () => {
@@ -137,6 +185,7 @@ export function createCore(options: CoreOptions): Core {
         ...chatHandlers(own),
         ...attachmentHandlers(own),
         ...handoffHandlers(own),
+        ...toolHandlers(own),
       });
       return {
         dispatch: async (channel, input, trusted) => redactedResult(await dispatch(channel, input, trusted), provider),
@@ -160,6 +209,7 @@ export function createCore(options: CoreOptions): Core {
         // The index is rebuilt from the files at the next start; a full disk must not stop the app quitting.
         log.error(`Could not save the session index: ${(err as Error).message}`);
       }
+      await mcp.dispose();
     },
   };
 }

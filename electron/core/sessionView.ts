@@ -24,6 +24,7 @@ export function viewOf(conversation: Conversation, store: SessionStore): Session
     contextWindow: usage.window,
     handoff: conversation.pendingHandoff(),
     pinned: [...manager.getPinned()],
+    approvals: agent.pendingApprovals(),
     readOnlyReason: manager.readOnlyReason,
     instructions: manager.getInstructions(),
   };

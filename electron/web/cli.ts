@@ -1,4 +1,4 @@
-// `npm run web -- [--port N] [--host H] [--data-dir DIR]` (SPEC §7).
+// `npm run web -- [--port N] [--host H] [--data-dir DIR] [--allow-tool-config]` (SPEC §7, §6).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,13 @@ installLastResort((err) => core?.reportError(err));
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' } },
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string' },
+      // The page may then add and change MCP servers, whose commands run on this machine (SPEC §6).
+      'allow-tool-config': { type: 'boolean' },
+    },
   });
   const dataDir = values['data-dir'] ?? defaultDataDir();
   // The log goes to <dataDir>/logs/baton.log as well as stderr, as the desktop app's does.
@@ -34,6 +40,7 @@ async function main(): Promise<void> {
     settings: openConfSettings(dataDir),
     apiKey: new EnvApiKeyStore(),
     transport: 'web',
+    allowToolConfig: values['allow-tool-config'] === true,
     version: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version,
   });
   core = started;

@@ -70,7 +70,7 @@ describe('tools, queues, todos, usage', () => {
     if (call.type === 'message') call.message.content = [{ type: 'tool_use', id: 't1', name: 'read_file', input: { path: 'a.ts' } }];
     fake.emit({ type: 'message_end', sessionId: 's1', message: (call as { message: AgentMessage }).message, entry: call });
     fake.emit({ type: 'tool_execution_start', sessionId: 's1', toolCallId: 't1', name: 'read_file', input: { path: 'a.ts' } });
-    expect(store.getState().chat.toolRuns.t1).toEqual({ name: 'read_file', running: true, isError: false });
+    expect(store.getState().chat.toolRuns.t1).toMatchObject({ name: 'read_file', running: true, isError: false });
     fake.emit({ type: 'tool_execution_end', sessionId: 's1', toolCallId: 't1', isError: false, output: 'contents' });
     const result: AgentMessage = { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'contents' }] };
     fake.emit({ type: 'message_end', sessionId: 's1', message: result, entry: { type: 'message', id: 'r1', parentId: null, timestamp: '', message: result } });

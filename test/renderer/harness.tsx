@@ -61,6 +61,7 @@ function defaultHandlers(): Handlers {
     'sessions.open': () => sessionView(),
     'sessions.list': () => [],
     'sessions.running': () => [],
+    'tools.overview': () => ({ servers: [], problems: [], alwaysAllow: [] }),
     'chat.commands': () => [
       { name: 'handoff', hint: '[focus instructions]', description: 'Hand off to a fresh session' },
       { name: 'new', hint: '', description: 'Start a new session' },

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { BatonEvent, CallInput, CallOutput, Channel } from '../../shared/contract';
 import type { Core, CoreView } from '../../electron/core/BatonCore';
 import type { FakeAnthropic } from '../fakeAnthropic';
-import { startCore } from './testApp';
+import { startCore, type TestAppOptions } from './testApp';
 
 export interface CoreDriver {
   readonly core: Core;
@@ -29,13 +29,13 @@ export interface CoreDriver {
   dispose(): Promise<void>;
 }
 
-export function startCoreDriver(fake: FakeAnthropic, options: { autoTitle?: boolean } = {}): CoreDriver {
+export function startCoreDriver(fake: FakeAnthropic, options: Pick<TestAppOptions, 'allowToolConfig' | 'autoTitle'> = {}): CoreDriver {
   const dataDir = mkdtempSync(join(tmpdir(), 'baton-core-'));
   let events: BatonEvent[] = [];
   let view!: CoreView;
   const boot = () => {
     events = [];
-    const started = startCore({ modelUrl: fake.url, apiKey: 'test-key', dataDir, autoTitle: options.autoTitle });
+    const started = startCore({ ...options, modelUrl: fake.url, apiKey: 'test-key', dataDir });
     view = started.connect();
     view.subscribe((event) => events.push(event));
     return started;

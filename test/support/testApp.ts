@@ -26,6 +26,8 @@ export interface TestAppOptions {
    * request in the background would take the reply a test queued for its next request.
    */
   autoTitle?: boolean;
+  /** Web mode's --allow-tool-config: the page may change the MCP servers. */
+  allowToolConfig?: boolean;
 }
 
 export function startCore(options: TestAppOptions & { dataDir: string }): Core {
@@ -38,6 +40,7 @@ export function startCore(options: TestAppOptions & { dataDir: string }): Core {
     apiKey: new EnvApiKeyStore({ ANTHROPIC_API_KEY: options.apiKey }),
     transport: 'web',
     fs: options.fs,
+    allowToolConfig: options.allowToolConfig,
     provider: { baseURL: options.modelUrl, maxRetries: 1, inactivityTimeoutMs: options.inactivityTimeoutMs ?? 5_000 },
   });
 }

@@ -22,9 +22,12 @@ import { clockFrom, EventBatcher, messageUpdate } from './eventBatcher';
 import { MessageQueues, type QueueSnapshot } from './messageQueues';
 import { expandPromptTemplate } from './promptTemplates';
 import { CONTINUE_PROMPT, linkedController, type RunHandle, type RunOptions } from './runOptions';
+import { serverToolsFor } from './serverTools';
 import { thinkingFor } from './thinkingConfig';
 import { createTodoWriteTool, TodoState, todosFromBranch } from './todos';
+import { ToolApprovals, type AlwaysAllow } from './toolApprovals';
 import { fixedTools, ToolSet, type Tool, type ToolSource } from './tools';
+import type { ApprovalDecision, PendingApproval } from '../../../shared/toolApproval';
 
 export type { AgentProvider } from './agentLoop';
 export { CONTINUE_PROMPT, type RunHandle, type RunOptions } from './runOptions';
@@ -50,6 +53,8 @@ export interface AgentSessionOptions {
   systemPrompt?: string;
   /** Tools beyond the built-in ones (MCP servers'), read at each request; a built-in name wins. */
   tools?: ToolSource;
+  /** The tools marked Always allow; without it, every call of a tool with an origin asks. */
+  alwaysAllow?: AlwaysAllow;
 }
 
 type Listener = (event: BatonEvent) => void;
@@ -71,6 +76,7 @@ export class AgentSession {
   private readonly queues: MessageQueues;
   private readonly todos: TodoState;
   private readonly tools: ToolSet;
+  private readonly approvals: ToolApprovals;
   private readonly meter = new ContextMeter();
   readonly provider: AgentProvider;
   readonly systemPrompt: string;
@@ -90,6 +96,7 @@ export class AgentSession {
     this.queues = new MessageQueues((q) => this.emit({ type: 'queue_changed', sessionId: this.sessionId, steering: q.steering, followUp: q.followUp }));
     this.todos = new TodoState((todos) => this.emit({ type: 'todos_changed', sessionId: this.sessionId, todos }));
     this.tools = new ToolSet([fixedTools([createTodoWriteTool(this.todos)]), ...(options.tools ? [options.tools] : [])]);
+    this.approvals = new ToolApprovals(() => this.sessionId, options.alwaysAllow, (event) => this.emit(event));
     this.manager = options.sessionManager;
     this.followBranch();
   }
@@ -133,6 +140,16 @@ export class AgentSession {
 
   get toolDefinitions(): Tool['definition'][] {
     return this.tools.tools().map((tool) => tool.definition);
+  }
+
+  /** Tool calls waiting for the user's answer. */
+  pendingApprovals(): PendingApproval[] {
+    return this.approvals.pending();
+  }
+
+  /** The user's answer to a waiting call; false when it no longer waits. */
+  answerApproval(toolCallId: string, decision: ApprovalDecision): boolean {
+    return this.approvals.answer(toolCallId, decision);
   }
 
   /** The text of the reply being written now, while one streams. */
@@ -225,6 +242,7 @@ export class AgentSession {
       thinking: budget.thinking,
       system: this.requestSystemPrompt(),
       tools: this.tools,
+      serverTools: () => serverToolsFor(this.getSettings()),
       signal: controller.signal,
     };
     const done = runAgentLoop(config, this.loopHooks(options, scratch)).finally(() => {
@@ -236,8 +254,12 @@ export class AgentSession {
     return { done };
   }
 
-  /** Continue after a cut-off reply: asks the model to go on from where it stopped. */
+  /**
+   * Continue: after a cut-off reply, asks the model to go on from where it stopped; after a turn the
+   * server paused more often than the run follows, sends it back as it is, which resumes it.
+   */
   continueReply(): Promise<RunHandle> {
+    if (this.messages.at(-1)?.stopReason === 'pause_turn') return this.resume();
     return this.start(CONTINUE_PROMPT, { promptPurpose: 'continue', expandPromptTemplates: false });
   }
 
@@ -293,6 +315,7 @@ export class AgentSession {
       },
       takeSteering: () => (aside ? [] : this.queues.takeSteering()),
       takeFollowUp: () => (aside ? undefined : this.queues.takeFollowUp()),
+      approve: (call, tool, signal) => this.approvals.ask(call, tool, signal),
     };
     if (options.retryRequest) hooks.retryRequest = options.retryRequest;
     return hooks;

@@ -19,6 +19,7 @@ import { activityTap, InactivityTimer } from './inactivity';
 import { withCacheBreakpoints } from './promptCache';
 import { classifyError, ProviderError, type ProviderErrorKind } from './providerErrors';
 
+import type { ServerToolDefinition } from './serverTools';
 import { thinkingBetaFor, type ThinkingParam } from './thinkingConfig';
 import type { ToolDefinition } from './tools';
 
@@ -36,7 +37,7 @@ export interface StreamRequest {
   model: string;
   system?: string | undefined;
   messages: readonly AgentMessage[];
-  tools?: readonly ToolDefinition[] | undefined;
+  tools?: readonly (ToolDefinition | ServerToolDefinition)[] | undefined;
   maxTokens: number;
   thinking?: ThinkingParam | undefined;
   signal: AbortSignal;

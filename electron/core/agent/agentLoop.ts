@@ -5,9 +5,10 @@ import type { BatonEvent } from '../../../shared/contract';
 import type { AgentMessage, SessionEntry } from '../../../shared/session';
 import { toolResultText } from '../../../shared/toolResult';
 import type { StreamHandlers, StreamRequest } from './AnthropicProvider';
+import type { ServerToolDefinition } from './serverTools';
 import type { ThinkingParam } from './thinkingConfig';
 import { partialOf } from './providerErrors';
-import { executeToolCall, throttledProgress, toolCallsOf, type ToolCall, type ToolSource } from './tools';
+import { deniedResult, executeToolCall, throttledProgress, toolCallsOf, toolOf, type Tool, type ToolCall, type ToolSource } from './tools';
 
 /** Only `stream` is used; the core wraps the real provider, tests may pass their own. */
 export interface AgentProvider {
@@ -23,10 +24,15 @@ export interface LoopConfig {
   system: string;
   /** Read at each request and each call: the set may change during the run. */
   tools: ToolSource;
+  /** Claude's server tools (web search, web fetch) for the next request, after the tools Baton runs. */
+  serverTools?: () => readonly ServerToolDefinition[];
   signal: AbortSignal;
 }
 
-/** A server that pauses a long turn more often than this is not followed further. */
+/**
+ * A server that pauses a long turn more often than this is not followed further: the reply shows that
+ * it paused, with Continue.
+ */
 const MAX_PAUSE_CONTINUATIONS = 8;
 
 export interface LoopHooks {
@@ -54,6 +60,8 @@ export interface LoopHooks {
   takeFollowUp(): string | undefined;
   /** Whether a failed request (nothing streamed) is sent again, e.g. with a shorter transcript. */
   retryRequest?(error: unknown, attempt: number): boolean;
+  /** Whether the call may run (the user's approval); resolves false when denied or the run stops. Absent: every call runs. */
+  approve?(call: ToolCall, tool: Tool | undefined, signal: AbortSignal): Promise<boolean>;
 }
 
 export interface LoopResult {
@@ -159,7 +167,7 @@ async function request(config: LoopConfig, hooks: LoopHooks, handlers: StreamHan
       model: config.model,
       system: config.system,
       messages: hooks.context(),
-      tools: config.tools.tools().map((tool) => tool.definition),
+      tools: [...config.tools.tools().map((tool) => tool.definition), ...(config.serverTools?.() ?? [])],
       maxTokens: config.maxTokens,
       thinking: config.thinking,
       signal: config.signal,
@@ -197,7 +205,8 @@ async function runTools(config: LoopConfig, hooks: LoopHooks, calls: readonly To
     const progress = throttledProgress((message, progress, total) =>
       hooks.emit({ type: 'tool_execution_update', sessionId, toolCallId: call.id, message, progress, total }),
     );
-    const result = await executeToolCall(config.tools, call, { signal, onProgress: progress.onProgress });
+    const allowed = (await hooks.approve?.(call, toolOf(config.tools, call), signal)) ?? true;
+    const result = allowed ? await executeToolCall(config.tools, call, { signal, onProgress: progress.onProgress }) : deniedResult(call);
     progress.stop();
     hooks.emit({ type: 'tool_execution_end', sessionId, toolCallId: call.id, isError: result.is_error === true, output: toolResultText(result.content) });
     results.push(result);

@@ -13,8 +13,9 @@ interface Param {
 function toBlockParam(block: ContentBlock): Anthropic.ContentBlockParam | null {
   switch (block.type) {
     case 'text':
-      // The API rejects empty and whitespace-only text blocks.
-      return block.text.trim() ? { type: 'text', text: block.text } : null;
+      // The API rejects empty and whitespace-only text blocks. Citations go back as they came.
+      if (!block.text.trim()) return null;
+      return block.citations?.length ? { type: 'text', text: block.text, citations: block.citations as unknown as Anthropic.TextCitationParam[] } : { type: 'text', text: block.text };
     case 'tool_use':
       return { type: 'tool_use', id: block.id, name: block.name, input: isObject(block.input) ? block.input : {} };
     case 'tool_result':
@@ -22,7 +23,7 @@ function toBlockParam(block: ContentBlock): Anthropic.ContentBlockParam | null {
         type: 'tool_result',
         tool_use_id: block.tool_use_id,
         // An image's file name stays with Baton, as for an attachment.
-        content: typeof block.content === 'string' ? block.content : block.content.map((part) => (part.type === 'text' ? part : { type: 'image', source: { ...part.source } })),
+        content: typeof block.content === 'string' ? block.content : block.content.map((part) => (part.type === 'text' ? { type: 'text', text: part.text } : { type: 'image', source: { ...part.source } })),
         ...(block.is_error !== undefined && { is_error: block.is_error }),
       };
     case 'thinking':
@@ -136,8 +137,12 @@ type ApiBlock = { type: string } & Record<string, unknown>;
 
 function blockOf(block: ApiBlock, done: boolean): ContentBlock | undefined {
   switch (block.type) {
-    case 'text':
-      return typeof block.text === 'string' && block.text ? { type: 'text', text: block.text } : undefined;
+    case 'text': {
+      if (typeof block.text !== 'string' || !block.text) return undefined;
+      // The SDK gives `citations: null` to a text without sources: only real ones are kept.
+      const citations = Array.isArray(block.citations) ? block.citations.filter(isObject) : [];
+      return citations.length > 0 ? { type: 'text', text: block.text, citations } : { type: 'text', text: block.text };
+    }
     case 'tool_use':
       return done && typeof block.id === 'string' && typeof block.name === 'string'
         ? { type: 'tool_use', id: block.id, name: block.name, input: block.input }

@@ -4,6 +4,7 @@
 // request, so the set can change while a session lives.
 import { base64Bytes, formatSize, MB } from '../../../shared/attachments';
 import type { ContentBlock, ToolResultContent } from '../../../shared/session';
+import { DENIED_RESULT, type ToolHints } from '../../../shared/toolApproval';
 import { estimateBlockTokens } from './tokens';
 
 /** The shape the Messages API takes in `tools`. */
@@ -27,8 +28,11 @@ export interface ToolOutput {
 
 export interface Tool {
   definition: ToolDefinition;
-  /** Where the tool comes from, for the UI: an MCP server's name and the tool's own name there. */
-  origin?: { server: string; name: string };
+  /**
+   * Where the tool comes from, for the UI: an MCP server's name, the tool's own name there and what the
+   * server says of it. A tool with an origin asks the user before each call (SPEC §3 "Approval").
+   */
+  origin?: { server: string; name: string; hints?: ToolHints };
   execute(input: unknown, context: ToolContext): Promise<ToolOutput>;
 }
 
@@ -67,6 +71,16 @@ export const MAX_RESULT_TOKENS = 25_000;
  */
 export const MAX_RESULT_IMAGE_BYTES = 5 * MB;
 
+/** The tool a call names, as the source has it now. */
+export function toolOf(source: ToolSource, call: ToolCall): Tool | undefined {
+  return source.tools().find((t) => t.definition.name === call.name);
+}
+
+/** What a call the user denied returns to the model. */
+export function deniedResult(call: ToolCall): ToolResult {
+  return errorResult(call, DENIED_RESULT);
+}
+
 export function toolCallsOf(content: readonly ContentBlock[]): ToolCall[] {
   return content.filter((block): block is ToolCall => block.type === 'tool_use');
 }
@@ -76,7 +90,7 @@ export function toolCallsOf(content: readonly ContentBlock[]): ToolCall[] {
  * aborts, with the cancelled result, whether or not the tool heeds the signal.
  */
 export async function executeToolCall(source: ToolSource, call: ToolCall, context: ToolContext): Promise<ToolResult> {
-  const tool = source.tools().find((t) => t.definition.name === call.name);
+  const tool = toolOf(source, call);
   if (!tool) return errorResult(call, `Unknown tool: ${call.name}`);
   if (context.signal.aborted) return errorResult(call, CANCELLED_RESULT);
   try {

@@ -169,7 +169,8 @@ export class Conversations {
 
   /**
    * At shutdown: stops every run and waits a moment for their partial replies to be saved (as Stop keeps
-   * them), then closes every file and writes the index.
+   * them; a tool call still waiting for approval is saved as denied), then closes every file and writes
+   * the index.
    */
   async dispose(): Promise<void> {
     const open = [...this.open.values()];

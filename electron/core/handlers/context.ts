@@ -9,6 +9,7 @@ import type { ListedModel } from '../models/listedModel';
 import type { ModelCatalog } from '../models/ModelCatalog';
 import type { ProviderClient } from '../providerClient';
 import type { SessionStore } from '../session/SessionStore';
+import type { McpServers } from '../tools/mcp/McpServers';
 
 export interface CoreContext {
   options: CoreOptions;
@@ -18,6 +19,9 @@ export interface CoreContext {
   provider: ProviderClient;
   models: ModelCatalog;
   listedModel: ListedModel;
+  mcp: McpServers;
+  /** Tells every view that Settings → Tools reads differently. */
+  toolsChanged(): void;
 }
 
 /** The context of one view's calls. */

@@ -28,6 +28,7 @@ import { toApiError } from '../errors';
 import {
   attachedFiles,
   buildHandoffPrompt,
+  toolsUsed,
   countMessageEntries,
   HANDOFF_MAX_TOKENS,
   handoffPreview,
@@ -297,7 +298,7 @@ export class HandoffPipeline {
     let sources: Record<string, string> = {};
     let result;
     try {
-      result = await host.prompt(buildHandoffPrompt(customInstructions, attachedFiles(context), { instructions, previous }), {
+      result = await host.prompt(buildHandoffPrompt(customInstructions, attachedFiles(context), { instructions, previous, tools: toolsUsed(context) }), {
         expandPromptTemplates: false,
         aside: { purpose: 'handoff' },
         model,

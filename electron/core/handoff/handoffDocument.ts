@@ -58,18 +58,61 @@ export function attachedFiles(messages: readonly AgentMessage[]): AttachedFile[]
   return [...files.values()];
 }
 
+/** The tools the conversation used, and the files and URLs their inputs named, as the handoff prompt lists them. */
+export interface ToolsUsed {
+  /** Each tool's name once, in the order first used. */
+  tools: string[];
+  /** Paths and URLs from the calls' inputs, each once, in order. */
+  touched: string[];
+}
+
+const MAX_TOUCHED = 40;
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>()]+/g;
+/** A whole value that reads as a file path: absolute, home-relative, relative with a slash, or a Windows drive. */
+const PATH_VALUE = /^(?:\/|~\/|\.{1,2}\/|[A-Za-z]:[\\/])[^\n]{0,300}$|^[\w.-]+\/[\w./-]+$/;
+
+/** What the calls of the conversation (its own tools and Claude's server tools) used and touched. */
+export function toolsUsed(messages: readonly AgentMessage[]): ToolsUsed {
+  const tools = new Set<string>();
+  const touched = new Set<string>();
+  const look = (value: unknown, depth = 0): void => {
+    if (touched.size >= MAX_TOUCHED || depth > 4) return;
+    if (typeof value === 'string') {
+      const urls = value.match(URL_IN_TEXT) ?? [];
+      for (const url of urls) touched.add(url);
+      if (urls.length === 0 && value.length <= 300 && PATH_VALUE.test(value.trim())) touched.add(value.trim());
+    } else if (Array.isArray(value)) for (const item of value) look(item, depth + 1);
+    else if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) look(item, depth + 1);
+  };
+  for (const message of messages) {
+    for (const block of message.content) {
+      if (block.type === 'tool_use') {
+        tools.add(block.name);
+        look(block.input);
+      } else if (block.type === 'raw' && block.block.type === 'server_tool_use' && typeof block.block.name === 'string') {
+        tools.add(block.block.name);
+        look(block.block.input);
+      }
+    }
+  }
+  return { tools: [...tools], touched: [...touched].slice(0, MAX_TOUCHED) };
+}
+
 export interface PromptOptions {
   /** The user's own instructions (Settings → Handoff instructions); default: Baton's. */
   instructions?: HandoffInstructions;
   /** Chains: the document this session was itself handed off with. */
   previous?: string;
+  /** The tools the conversation used and what they touched. */
+  tools?: ToolsUsed;
 }
 
 /**
  * Step 3: the prompt asking for the sectioned document (the user's own prompt and sections when set),
  * how to cite the numbered messages, the previous document of a chain, and the user's focus when given.
  * The document is text, and the next session gets nothing else: the files attached here are named, so
- * their content is carried over in words and the user knows which to attach again.
+ * their content is carried over in words and the user knows which to attach again; so are the tools used
+ * and the files and URLs they touched.
  */
 export function buildHandoffPrompt(customInstructions?: string, files: readonly AttachedFile[] = [], options: PromptOptions = {}): string {
   const { prompt: text, sections } = options.instructions ?? DEFAULT_HANDOFF_INSTRUCTIONS;
@@ -77,6 +120,7 @@ export function buildHandoffPrompt(customInstructions?: string, files: readonly 
   const body = text.includes(SECTIONS_PLACEHOLDER) ? text.replace(SECTIONS_PLACEHOLDER, () => list) : `${text}\n\n${list}`;
   const parts = [body, SOURCES_NOTE];
   if (files.length > 0) parts.push(attachmentsNote(files));
+  if (options.tools?.tools.length) parts.push(toolsNote(options.tools));
   if (options.previous?.trim()) parts.push(previousNote(options.previous));
   const focus = customInstructions?.trim();
   if (focus) parts.push(`Additional focus: ${focus}`);
@@ -104,6 +148,14 @@ function attachmentsNote(files: readonly AttachedFile[]): string {
   return (
     `The user attached these files to this conversation: ${list}. The next session will not see them. ` +
     'Name each one in the document and write down what the next session needs from it.'
+  );
+}
+
+function toolsNote({ tools, touched }: ToolsUsed): string {
+  const what = touched.length > 0 ? ` Their calls named these files and URLs: ${touched.join(', ')}.` : '';
+  return (
+    `This conversation used these tools: ${tools.join(', ')}.${what} ` +
+    'In the document, say what each tool was used for and what it found or changed, and name the files and URLs that matter for what comes next.'
   );
 }
 

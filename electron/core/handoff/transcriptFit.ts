@@ -52,8 +52,8 @@ export class TranscriptFit {
 
 /**
  * Leaves out the oldest messages until the estimate fits `budgetTokens`. The last message (the handoff
- * prompt) is always kept. When anything was left out, a note in front tells the model so. Half-pairs
- * left at the cut (a tool result whose call was trimmed) are dropped when the request is built.
+ * prompt) is always kept. When anything was left out, a note in front tells the model so. The cut never
+ * falls between a tool call and its result: a result whose call is left out goes with it.
  */
 export function trimToFit(messages: readonly AgentMessage[], budgetTokens: number): Trimmed {
   let total = 0;
@@ -65,6 +65,7 @@ export function trimToFit(messages: readonly AgentMessage[], budgetTokens: numbe
     start--;
   }
   if (start === 0) return { messages: [...messages], trimmed: 0 };
+  while (start < messages.length - 1 && answersCalls(messages[start] as AgentMessage)) start++;
   return { messages: [trimNote(start), ...messages.slice(start)], trimmed: start };
 }
 
@@ -76,3 +77,8 @@ export function trimNote(count: number): AgentMessage {
   return { role: 'user', content: [{ type: 'text', text }] };
 }
 
+
+/** A user message that carries tool results: it belongs with the calls before it. */
+function answersCalls(message: AgentMessage): boolean {
+  return message.role === 'user' && message.content.some((block) => block.type === 'tool_result');
+}

@@ -74,7 +74,7 @@ function isBlock(value: unknown): boolean {
   if (!isObj(value)) return false;
   switch (value.type) {
     case 'text':
-      return typeof value.text === 'string';
+      return typeof value.text === 'string' && optional(value.citations, (c) => Array.isArray(c) && c.every(isObj));
     case 'tool_use':
       // zod's `input: z.unknown()` still requires the key.
       return typeof value.id === 'string' && typeof value.name === 'string' && 'input' in value;

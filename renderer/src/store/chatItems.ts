@@ -2,7 +2,7 @@
 // are attached to the tool calls that asked for them, so tool use stays compact. A handoff exchange is
 // one row, whatever it held (SPEC §4.2). The same adders build the chat from entries and from live
 // events, so a row looks the same before and after a reopen.
-import { HandoffDetails, type AgentMessage, type HandoffOutcomeEntry, type SessionEntry } from '../../../shared/session';
+import { HandoffDetails, type AgentMessage, type ImageBlock, type HandoffOutcomeEntry, type SessionEntry } from '../../../shared/session';
 import { toolResultText } from '../../../shared/toolResult';
 
 type ModelChangeEntry = Extract<SessionEntry, { type: 'model_change' }>;
@@ -55,6 +55,8 @@ export function markdownOf(message: AgentMessage): string {
 export interface ToolResult {
   content: string;
   isError: boolean;
+  /** The pictures the tool returned (a screenshot), shown under its text. */
+  images?: ImageBlock[];
 }
 
 export function isToolResultOnly(message: AgentMessage): boolean {
@@ -64,7 +66,9 @@ export function isToolResultOnly(message: AgentMessage): boolean {
 export function toolResultsOf(message: AgentMessage): Record<string, ToolResult> {
   const out: Record<string, ToolResult> = {};
   for (const block of message.content) {
-    if (block.type === 'tool_result') out[block.tool_use_id] = { content: toolResultText(block.content), isError: block.is_error ?? false };
+    if (block.type !== 'tool_result') continue;
+    const images = typeof block.content === 'string' ? [] : block.content.filter((part) => part.type === 'image');
+    out[block.tool_use_id] = { content: toolResultText(block.content), isError: block.is_error ?? false, ...(images.length > 0 && { images }) };
   }
   return out;
 }
@@ -74,7 +78,8 @@ export function toolResultsOf(message: AgentMessage): Record<string, ToolResult>
  * Baton does not show); it gets no row rather than an empty bubble.
  */
 export function hasVisibleContent(message: AgentMessage): boolean {
-  if (message.aborted || message.errorMessage !== undefined || stopNoticeOf(message)) return true;
+  const notice = stopNoticeOf(message);
+  if (message.aborted || message.errorMessage !== undefined || (notice && notice.kind !== 'paused')) return true;
   return message.content.some((block) => {
     switch (block.type) {
       case 'text':

@@ -24,6 +24,11 @@ export interface ToolRun {
   name: string;
   running: boolean;
   isError: boolean;
+  /** When this view saw it start and end (ms), for the row's duration. */
+  startedAt: number;
+  endedAt?: number;
+  /** The latest progress report of a running call. */
+  progress?: { message: string; progress?: number | undefined; total?: number | undefined };
 }
 
 export interface ChatState {
@@ -157,13 +162,26 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         }
         case 'tool_execution_start':
           return update((c) => ({
-            toolRuns: { ...c.toolRuns, [event.toolCallId]: { name: event.name, running: true, isError: false } },
+            toolRuns: { ...c.toolRuns, [event.toolCallId]: { name: event.name, running: true, isError: false, startedAt: Date.now() } },
           }));
+        case 'tool_execution_update':
+          return update((c) => {
+            const run = c.toolRuns[event.toolCallId];
+            if (!run?.running) return {};
+            const progress = { message: event.message, progress: event.progress, total: event.total };
+            return { toolRuns: { ...c.toolRuns, [event.toolCallId]: { ...run, progress } } };
+          });
         case 'tool_execution_end':
           return update((c) => ({
             toolRuns: {
               ...c.toolRuns,
-              [event.toolCallId]: { name: c.toolRuns[event.toolCallId]?.name ?? '', running: false, isError: event.isError },
+              [event.toolCallId]: {
+                name: c.toolRuns[event.toolCallId]?.name ?? '',
+                startedAt: c.toolRuns[event.toolCallId]?.startedAt ?? Date.now(),
+                endedAt: Date.now(),
+                running: false,
+                isError: event.isError,
+              },
             },
             toolResults: { ...c.toolResults, [event.toolCallId]: { content: event.output, isError: event.isError } },
           }));

@@ -17,6 +17,7 @@ import { isModalOpen, isStreaming } from './selectors';
 import { createSessionSlice } from './sessionSlice';
 import { createSettingsSlice } from './settingsSlice';
 import { createSidebarSlice } from './sidebarSlice';
+import { createToolsSlice } from './toolsSlice';
 import { createTransferSlice } from './transferSlice';
 import type { BatonState, BatonStore, Deps } from './types';
 import { createUiSlice } from './uiSlice';
@@ -47,6 +48,7 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
     ...createHandoffSlice(set, get, deps),
     ...createSidebarSlice(set, get, deps),
     ...createTransferSlice(set, get, deps),
+    ...createToolsSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
     ...createConnectionSlice(set, get, deps),
 
@@ -97,6 +99,7 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
       s.handoffApplyEvent(event);
       s.modelsApplyEvent(event);
       s.sidebarApplyEvent(event);
+      s.toolsApplyEvent(event);
     },
 
     escape() {

@@ -197,6 +197,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
         },
       });
       get().resetChat(built);
+      get().setApprovals(view.approvals ?? []);
       if (view.isStreaming && view.streamingText) get().resumeStream(view.streamingText);
       get().clearNotice('retry');
       if (view.unreadableRecords > 0) get().notify('warning', texts.unreadableRecords(view.unreadableRecords), UNREADABLE_KEY);

@@ -8,10 +8,11 @@ export type StopNotice =
   | { kind: 'refusal' }
   /** model_context_window_exceeded: the conversation no longer fits; a handoff continues it. */
   | { kind: 'windowFull' }
+  /** pause_turn that the run stopped following: Continue resumes the turn. */
+  | { kind: 'paused' }
   | { kind: 'unknown'; reason: string };
 
-/** pause_turn is normal too: the core continues the turn by itself. */
-const NORMAL_STOPS: ReadonlySet<string> = new Set(['end_turn', 'stop_sequence', 'tool_use', 'pause_turn']);
+const NORMAL_STOPS: ReadonlySet<string> = new Set(['end_turn', 'stop_sequence', 'tool_use']);
 
 export function stopNoticeOf(message: AgentMessage): StopNotice | null {
   const reason = message.stopReason;
@@ -23,6 +24,9 @@ export function stopNoticeOf(message: AgentMessage): StopNotice | null {
       return { kind: 'refusal' };
     case 'model_context_window_exceeded':
       return { kind: 'windowFull' };
+    // The core continues a paused turn by itself; only the last reply, once the run has stopped, says so.
+    case 'pause_turn':
+      return { kind: 'paused' };
     default:
       return { kind: 'unknown', reason };
   }

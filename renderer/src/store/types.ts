@@ -15,6 +15,7 @@ import type { SettingsSlice } from './settingsSlice';
 import type { SidebarSlice } from './sidebarSlice';
 import type { UiSlice } from './uiSlice';
 import type { FrameScheduler } from './frameScheduler';
+import type { ToolsSlice } from './toolsSlice';
 import type { TransferSlice } from './transferSlice';
 import type { DownloadFile } from '../lib/download';
 
@@ -43,6 +44,7 @@ export type BatonState = SessionSlice &
   SettingsSlice &
   SidebarSlice &
   TransferSlice &
+  ToolsSlice &
   UiSlice &
   ConnectionSlice &
   RootActions;

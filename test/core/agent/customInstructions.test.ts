@@ -5,6 +5,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CUSTOM_INSTRUCTIONS_INTRO, SYSTEM_PROMPT } from '../../../electron/core/agent/AgentSession';
+import { PARENT_SESSION_NOTE } from '../../../electron/core/handoff/parentSessionTool';
 import { useFakeAnthropic } from '../../fakeAnthropic';
 import { startCoreDriver, type CoreDriver } from '../../support/coreDriver';
 import { readSessionFile } from './harness';
@@ -64,7 +65,8 @@ describe('custom instructions', () => {
     if (result.status !== 'done') return;
     expect(result.session.instructions).toBe('Be terse.');
     await driver.chat('Go on');
-    expect(lastSystem()?.[0]?.text).toBe(withInstructions('Be terse.'));
+    // A handed-off session's prompt also names read_parent_session, before the instructions.
+    expect(lastSystem()?.[0]?.text).toBe(`${SYSTEM_PROMPT}\n\n${PARENT_SESSION_NOTE}\n\n${CUSTOM_INSTRUCTIONS_INTRO}\n\nBe terse.`);
   });
 });
 

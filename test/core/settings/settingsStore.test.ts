@@ -31,6 +31,9 @@ const defaults = {
   autoTitle: true,
   /** Baton's own handoff instructions until the user writes theirs. */
   handoffInstructions: null,
+  webSearch: false,
+  webFetch: false,
+  alwaysAllowTools: [],
 };
 
 function memoryBackend(initial: Record<string, unknown> = {}): KeyValueBackend & { data: Record<string, unknown> } {

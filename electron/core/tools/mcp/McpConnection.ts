@@ -14,6 +14,7 @@ import {
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { MASK, maskedServerConfig, type McpServerConfig, type McpServerState, type McpServerStatus, type McpStdioServer } from '../../../../shared/mcpConfig';
+import type { ToolHints } from '../../../../shared/toolApproval';
 import type { Tool, ToolContext, ToolOutput } from '../../agent/tools';
 import { namespacedToolName } from '../../agent/toolNames';
 import { limitedFetch } from './limitedFetch';
@@ -228,7 +229,7 @@ export class McpConnection {
         description: tool.description ?? tool.title ?? '',
         input_schema: { ...tool.inputSchema, type: 'object' },
       },
-      origin: { server, name: tool.name },
+      origin: { server, name: tool.name, hints: hintsOf(tool) },
       execute: (input, context) => this.call(tool.name, input, context),
     };
   }
@@ -266,6 +267,15 @@ export class McpConnection {
     }
     return `${where} failed the call of ${tool}: ${messageOf(err)}`;
   }
+}
+
+/** MCP's annotations, as the approval card shows them. */
+function hintsOf(tool: McpTool): ToolHints {
+  const { readOnlyHint, destructiveHint } = tool.annotations ?? {};
+  return {
+    ...(typeof readOnlyHint === 'boolean' && { readOnly: readOnlyHint }),
+    ...(typeof destructiveHint === 'boolean' && { destructive: destructiveHint }),
+  };
 }
 
 /** Shorter values are too likely to be ordinary words to take out. */

@@ -47,6 +47,7 @@ export class McpServers implements ToolSource {
 
   /** Returns at once: the file is read and the servers started after it, in the background. */
   start(): void {
+    if (this.disposed) return;
     setImmediate(() => this.reload());
     try {
       this.watcher = watch(this.options.dataDir, (_event, name) => {
@@ -93,6 +94,24 @@ export class McpServers implements ToolSource {
       const record = server as Record<string, unknown>;
       if (enabled) delete record.disabled;
       else record.disabled = true;
+    });
+    this.reload();
+  }
+
+  /** Add server: written to mcp.json as given (a name already there is refused) and started. */
+  add(name: string, config: McpServerConfig): void {
+    editMcpServers(this.file, (servers) => {
+      if (Object.hasOwn(servers, name)) throw new Error(`An MCP server is already named "${name}".`);
+      servers[name] = config;
+    });
+    this.reload();
+  }
+
+  /** Remove: taken out of mcp.json and stopped. */
+  remove(name: string): void {
+    editMcpServers(this.file, (servers) => {
+      if (!Object.hasOwn(servers, name)) throw new Error(`No MCP server is named "${name}".`);
+      delete servers[name];
     });
     this.reload();
   }
@@ -189,7 +208,8 @@ export class McpServers implements ToolSource {
   }
 
   private log(message: string): void {
-    (this.options.log ?? console.warn)(`[baton] ${message}`);
+    if (this.options.log) this.options.log(message);
+    else console.warn(`[baton] ${message}`);
   }
 }
 

@@ -27,6 +27,8 @@ function StopNoticeView({ notice, itemKey }: { notice: StopNotice; itemKey: stri
           <ReplyAction itemKey={itemKey} label="Continue" action="continue" />
         </div>
       );
+    case 'paused':
+      return <PausedNotice itemKey={itemKey} />;
     case 'refusal':
       return <p className="message-stop-text">{texts.refusal}</p>;
     case 'windowFull':
@@ -39,6 +41,18 @@ function StopNoticeView({ notice, itemKey }: { notice: StopNotice; itemKey: stri
     case 'unknown':
       return <p className="message-stop-text">{texts.unknownStopReason(notice.reason)}</p>;
   }
+}
+
+/** Only on the last reply once nothing streams: an earlier pause was continued by the run itself. */
+function PausedNotice({ itemKey }: { itemKey: string }) {
+  const actionable = useBaton((s) => isActionableRow(s, itemKey));
+  if (!actionable) return null;
+  return (
+    <div className="message-stop">
+      <p className="message-stop-text">{texts.paused}</p>
+      <ReplyAction itemKey={itemKey} label="Continue" action="continue" />
+    </div>
+  );
 }
 
 /** Offered on the last row only, while nothing streams: an older reply's Continue would answer the wrong turn. */

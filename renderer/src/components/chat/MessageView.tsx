@@ -11,6 +11,8 @@ import { MessageEditor } from './MessageEditor';
 import { MessageStatus } from './MessageStatus';
 import { RedactedThinking, ThinkingSection } from './ThinkingSection';
 import { ToolCall } from './ToolCall';
+import { replyParts } from './replyParts';
+import { ServerToolCall, Sources } from './ServerToolCall';
 
 export function MessageView({ message, itemKey }: { message: AgentMessage; itemKey: string }) {
   const isUser = message.role === 'user';
@@ -28,34 +30,46 @@ export function MessageView({ message, itemKey }: { message: AgentMessage; itemK
       <article data-testid="message" className={`message ${message.role}`}>
         <div className="message-role">{isUser ? 'You' : 'Claude'}</div>
         {files.length > 0 && <MessageAttachments blocks={files} />}
-        {editing ? (
-          <MessageEditor />
-        ) : (
-          message.content.map((block, i) => {
-            switch (block.type) {
-              case 'text':
-                // The user's own words are shown as typed; the model's are Markdown.
-                return isUser ? (
-                  <p key={i} className="user-text">
-                    {block.text}
-                  </p>
-                ) : (
-                  <Markdown key={i} text={block.text} />
-                );
-              case 'tool_use':
-                return <ToolCall key={block.id} block={block} />;
-              case 'thinking':
-                return block.thinking.trim() ? <ThinkingSection key={i} text={block.thinking} /> : null;
-              case 'redacted_thinking':
-                return <RedactedThinking key={i} />;
-              default:
-                return null; // tool results are shown with their calls, files above; blocks Baton does not know are kept, not shown
-            }
-          })
-        )}
+        {editing ? <MessageEditor /> : <MessageContent message={message} />}
         <MessageStatus message={message} itemKey={itemKey} />
       </article>
       {!editing && <MessageActions message={message} entryKey={itemKey} editButton={editButton} />}
     </div>
+  );
+}
+
+/** The message's blocks in order: text (a run of text blocks as one), thinking, tool calls; then its sources. */
+function MessageContent({ message }: { message: AgentMessage }) {
+  const { parts, sources } = replyParts(message.content);
+  const isUser = message.role === 'user';
+  return (
+    <>
+      {parts.map((part) => {
+        if (part.kind === 'text') {
+          // The user's own words are shown as typed; the model's are Markdown.
+          return isUser ? (
+            <p key={part.key} className="user-text">
+              {part.text}
+            </p>
+          ) : (
+            <Markdown key={part.key} text={part.text} />
+          );
+        }
+        const { block } = part;
+        switch (block.type) {
+          case 'tool_use':
+            return <ToolCall key={block.id} block={block} />;
+          case 'thinking':
+            return block.thinking.trim() ? <ThinkingSection key={part.key} text={block.thinking} /> : null;
+          case 'redacted_thinking':
+            return <RedactedThinking key={part.key} />;
+          case 'raw':
+            return <ServerToolCall key={part.key} block={block.block} content={message.content} />;
+          default:
+            return null; // tool results are shown with their calls, files above
+        }
+      })}
+      {sources.length > 0 && <Sources sources={sources} />}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 // One-line summaries of tool calls, so tool use stays compact in the chat.
 import type { TodoItem } from '../../../../shared/session';
+import type { ToolsOverview } from '../../../../shared/contract';
 
 export const TODO_TOOL = 'todo_write';
 
@@ -9,6 +10,7 @@ export function toolArgSummary(input: unknown, max = 80): string {
   if (typeof input === 'object' && !Array.isArray(input)) {
     const first = Object.values(input as Record<string, unknown>).find((v) => typeof v === 'string');
     if (typeof first === 'string') return clip(first.replace(/\s+/g, ' '), max);
+    if (Object.keys(input).length === 0) return '';
   }
   return clip(JSON.stringify(input) ?? '', max);
 }
@@ -29,4 +31,20 @@ export function todosOf(input: unknown): TodoItem[] | null {
 export function todoSummary(todos: readonly TodoItem[]): string {
   const done = todos.filter((t) => t.status === 'completed').length;
   return `Updated todos: ${done} of ${todos.length} done`;
+}
+
+export interface ToolOrigin {
+  tool: string;
+  /** The MCP server; undefined for a built-in tool. */
+  server?: string;
+}
+
+/** A call's tool and server, as Settings → Tools lists them; a server gone since reads from the name. */
+export function toolOrigin(apiName: string, overview: ToolsOverview | null): ToolOrigin {
+  for (const server of overview?.servers ?? []) {
+    const tool = server.tools.find((t) => t.apiName === apiName);
+    if (tool) return { tool: tool.name, server: server.name };
+  }
+  const at = apiName.indexOf('__');
+  return at > 0 ? { tool: apiName.slice(at + 2), server: apiName.slice(0, at) } : { tool: apiName };
 }

@@ -9,6 +9,7 @@ import { Modal } from '../common/Modal';
 import { ModelSelect } from './ModelSelect';
 import { ThinkingField } from './ThinkingField';
 import { ThresholdField } from './ThresholdField';
+import { ToolsSection } from './ToolsSection';
 
 const KEY_SOURCE: Record<string, string> = {
   safeStorage: 'A key is stored, encrypted by the operating system.',
@@ -59,6 +60,7 @@ export function SettingsDialog() {
             <input type="checkbox" checked={settings.reviewFirst} onChange={(e) => void updateSettings({ reviewFirst: e.target.checked })} />
             Review before starting
           </label>
+          <ToolsSection settings={settings} onChange={(patch) => void updateSettings(patch)} />
         </>
       )}
       <LogsPath path={logs.shownPath} />

@@ -59,7 +59,7 @@ describe('McpServers', () => {
     await m.until('good', 'ready');
     expect(m.servers.overview().problems).toEqual(['mcp.json line 4: server "bad": "command": expected string, received number']);
     expect(m.servers.overview().servers.map((s) => s.name)).toEqual(['good']);
-    expect(m.logs).toContain('[baton] mcp.json line 4: server "bad": "command": expected string, received number');
+    expect(m.logs).toContain('mcp.json line 4: server "bad": "command": expected string, received number');
   });
 
   it('a file that is not JSON (mid-edit) keeps the servers running and says where it is wrong', async () => {
@@ -139,7 +139,8 @@ describe('the tools in a session', () => {
     const m = (h = mcpHarness({ everything: node(serverBin('server-everything')) }));
     m.servers.start();
     await m.until('everything', 'ready');
-    agent = createHarness(fake, { tools: m.servers });
+    // Marked Always allow: approval is tested in approval.test.ts.
+    agent = createHarness(fake, { tools: m.servers, alwaysAllow: { has: () => true, add: () => {} } });
     fake.enqueue({ kind: 'tool_use', name: 'everything__echo', input: { message: 'relay' }, id: 'toolu_e' }, { kind: 'text', text: 'It said relay.' });
     await agent.agent.prompt('Use echo');
     expect(bodyOf(fake.messageRequests()[0]).tools?.map((t) => t.name)).toEqual(expect.arrayContaining(['todo_write', 'everything__echo']));

@@ -1,0 +1,145 @@
+// Settings → Tools (SPEC §5): Claude's server tools (Web search, Web fetch) and each MCP server of
+// mcp.json with its status, its tools, Restart, Remove and an Enabled switch; Add server, Import from
+// Claude Desktop; and the tools marked Always allow, each of which can be set back to ask. In web mode
+// the list is read-only unless the server allows changes (SPEC §6).
+import { useEffect, useId, useState } from 'react';
+import type { ToolsOverview } from '../../../../shared/contract';
+import { mcpStatusText, type McpServerStatus } from '../../../../shared/mcpConfig';
+import type { Settings, SettingsPatch } from '../../../../shared/settings';
+import { useBaton } from '../../store/StoreProvider';
+import { AddServerForm } from './AddServerForm';
+
+export function ToolsSection({ settings, onChange }: { settings: Settings; onChange: (patch: SettingsPatch) => void }) {
+  const overview = useBaton((s) => s.tools.overview);
+  const importClaudeDesktop = useBaton((s) => s.importClaudeDesktop);
+  const loadTools = useBaton((s) => s.loadTools);
+  const [adding, setAdding] = useState(false);
+  // Read when Settings opens; tools_changed keeps it current while it is open.
+  useEffect(() => void loadTools(), [loadTools]);
+  const headingId = useId();
+  const readOnly = overview?.readOnlyReason !== undefined;
+  return (
+    <section className="settings-section tools-section" aria-labelledby={headingId}>
+      <h3 id={headingId}>Tools</h3>
+      <label className="checkbox">
+        <input type="checkbox" role="switch" checked={settings.webSearch} onChange={(e) => onChange({ webSearch: e.target.checked })} />
+        Web search
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" role="switch" checked={settings.webFetch} onChange={(e) => onChange({ webFetch: e.target.checked })} />
+        Web fetch
+      </label>
+      <h4>MCP servers</h4>
+      {overview?.readOnlyReason && <p className="field-hint">{overview.readOnlyReason}</p>}
+      {overview?.error && <p className="warning-text">{overview.error}</p>}
+      {overview?.problems.map((problem) => (
+        <p key={problem} className="warning-text">
+          {problem}
+        </p>
+      ))}
+      {overview && overview.servers.length === 0 && <p className="field-hint">No MCP servers yet.</p>}
+      <ul className="mcp-servers" aria-label="MCP servers">
+        {overview?.servers.map((server) => <ServerItem key={server.name} server={server} readOnly={readOnly} alwaysAllow={overview.alwaysAllow} />)}
+      </ul>
+      <OtherAlwaysAllowed overview={overview} />
+      {!readOnly && (
+        <div className="tools-actions">
+          {!adding && (
+            <button type="button" onClick={() => setAdding(true)}>
+              Add server
+            </button>
+          )}
+          <button type="button" onClick={() => void importClaudeDesktop({})}>
+            Import from Claude Desktop
+          </button>
+        </div>
+      )}
+      {adding && <AddServerForm onDone={() => setAdding(false)} />}
+    </section>
+  );
+}
+
+function ServerItem({ server, readOnly, alwaysAllow }: { server: McpServerStatus; readOnly: boolean; alwaysAllow: readonly string[] }) {
+  const restart = useBaton((s) => s.restartServer);
+  const setEnabled = useBaton((s) => s.setServerEnabled);
+  const remove = useBaton((s) => s.removeServer);
+  const enabled = server.state !== 'disabled';
+  const where = server.config.type === 'http' ? server.config.url : [server.config.command, ...(server.config.args ?? [])].join(' ');
+  return (
+    <li className={`mcp-server mcp-${server.state}`} aria-label={server.name}>
+      <div className="mcp-server-head">
+        <span className="mcp-server-name">{server.name}</span>
+        <span className="mcp-server-status" data-testid="server-status">
+          {mcpStatusText(server)}
+        </span>
+      </div>
+      <div className="mcp-server-where" title={where}>
+        {where}
+      </div>
+      {server.stderr.length > 0 && (
+        <details className="mcp-stderr">
+          <summary>Last output</summary>
+          <pre>{server.stderr.join('\n')}</pre>
+        </details>
+      )}
+      {server.tools.length > 0 && (
+        <ul className="mcp-tools" aria-label={`Tools of ${server.name}`}>
+          {server.tools.map((tool) => (
+            <ToolItem key={tool.apiName} name={tool.name} apiName={tool.apiName} description={tool.description} allowed={alwaysAllow.includes(tool.apiName)} />
+          ))}
+        </ul>
+      )}
+      <div className="mcp-server-actions">
+        <label className="checkbox">
+          <input type="checkbox" role="switch" checked={enabled} disabled={readOnly} onChange={(e) => void setEnabled(server.name, e.target.checked)} />
+          Enabled
+        </label>
+        <button type="button" disabled={!enabled} onClick={() => void restart(server.name)} aria-label={`Restart ${server.name}`}>
+          Restart
+        </button>
+        {!readOnly && (
+          <button type="button" className="danger" onClick={() => void remove(server.name)} aria-label={`Remove ${server.name}`}>
+            Remove
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function ToolItem({ name, apiName, description, allowed }: { name: string; apiName: string; description: string; allowed: boolean }) {
+  const setAlwaysAllow = useBaton((s) => s.setAlwaysAllow);
+  return (
+    <li className="mcp-tool">
+      <span className="mcp-tool-name" title={description}>
+        {name}
+      </span>
+      {allowed && (
+        <>
+          <span className="mcp-tool-allowed">Always allowed</span>
+          <button type="button" className="link-button" onClick={() => void setAlwaysAllow(apiName, false)} aria-label={`Ask before ${name}`}>
+            Ask first
+          </button>
+        </>
+      )}
+    </li>
+  );
+}
+
+/** Tools marked Always allow whose server is not listed now (removed, or not started yet). */
+function OtherAlwaysAllowed({ overview }: { overview: ToolsOverview | null }) {
+  if (!overview) return null;
+  const listed = new Set(overview.servers.flatMap((s) => s.tools.map((t) => t.apiName)));
+  const others = overview.alwaysAllow.filter((tool) => !listed.has(tool));
+  if (others.length === 0) return null;
+  return (
+    <>
+      <h4>Also always allowed</h4>
+      <ul className="mcp-tools" aria-label="Also always allowed">
+        {others.map((tool) => (
+          <ToolItem key={tool} name={tool} apiName={tool} description="" allowed />
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+// Tools (SPEC §5 "Tools"): the MCP servers of Settings → Tools, and the tool calls of the session shown
+// that wait for the user's answer (the approval cards). A card goes when any view answers or the run stops.
+import type { BatonEvent, CallInput, ToolsOverview } from '../../../shared/contract';
+import type { McpServerConfig } from '../../../shared/mcpConfig';
+import type { ApprovalDecision, PendingApproval } from '../../../shared/toolApproval';
+import { callApi } from './call';
+import { eventSessionId } from './sessionSlice';
+import type { SliceCreator } from './types';
+
+export interface ToolsState {
+  /** Read when Settings → Tools opens, then kept by tools_changed; until then a call's server is read from its name. */
+  overview: ToolsOverview | null;
+  /** The calls of the session shown that wait, by toolCallId. */
+  approvals: Record<string, PendingApproval>;
+}
+
+export interface ToolsSlice {
+  tools: ToolsState;
+  loadTools: () => Promise<void>;
+  /** The session shown changed: what waits in it (from its SessionView). */
+  setApprovals: (approvals: readonly PendingApproval[]) => void;
+  approveTool: (toolCallId: string, decision: ApprovalDecision) => Promise<void>;
+  restartServer: (name: string) => Promise<void>;
+  setServerEnabled: (name: string, enabled: boolean) => Promise<void>;
+  /** Add server; true when it was written. */
+  addServer: (name: string, config: McpServerConfig) => Promise<boolean>;
+  removeServer: (name: string) => Promise<void>;
+  importClaudeDesktop: (input: CallInput<'tools.importClaudeDesktop'>) => Promise<void>;
+  setAlwaysAllow: (tool: string, allow: boolean) => Promise<void>;
+  toolsApplyEvent: (event: BatonEvent) => void;
+}
+
+export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, deps) => {
+  const update = (fn: (tools: ToolsState) => Partial<ToolsState>) => set((s) => ({ tools: { ...s.tools, ...fn(s.tools) } }));
+  const withoutApproval = (toolCallId: string) =>
+    update((t) => {
+      const { [toolCallId]: _settled, ...rest } = t.approvals;
+      return { approvals: rest };
+    });
+  return {
+    tools: { overview: null, approvals: {} },
+
+    async loadTools() {
+      const overview = await callApi(deps, get, 'tools.overview', {});
+      if (overview) update(() => ({ overview }));
+    },
+
+    setApprovals(approvals) {
+      update(() => ({ approvals: Object.fromEntries(approvals.map((a) => [a.toolCallId, a])) }));
+    },
+
+    async approveTool(toolCallId, decision) {
+      const sessionId = get().session?.header.id;
+      if (!sessionId) return;
+      // The card goes at once; another view may have answered first, which settles it the same way.
+      withoutApproval(toolCallId);
+      await callApi(deps, get, 'tools.approve', { sessionId, toolCallId, decision });
+    },
+
+    async restartServer(name) {
+      await callApi(deps, get, 'tools.restart', { name });
+    },
+
+    async setServerEnabled(name, enabled) {
+      await callApi(deps, get, 'tools.setEnabled', { name, enabled });
+    },
+
+    async addServer(name, config) {
+      return (await callApi(deps, get, 'tools.add', { name, config })) !== undefined;
+    },
+
+    async removeServer(name) {
+      await callApi(deps, get, 'tools.remove', { name });
+    },
+
+    async importClaudeDesktop(input) {
+      const result = await callApi(deps, get, 'tools.importClaudeDesktop', input);
+      if (!result) return;
+      const added = result.added.length === 0 ? 'No new servers' : `Imported ${result.added.join(', ')}`;
+      const kept = result.kept.length > 0 ? `; kept your own ${result.kept.join(', ')}` : '';
+      get().notify(result.problems.length > 0 ? 'warning' : 'success', `${added}${kept}${result.problems.map((p) => `; ${p}`).join('')}`);
+    },
+
+    async setAlwaysAllow(tool, allow) {
+      await callApi(deps, get, 'tools.alwaysAllow', { tool, allow });
+    },
+
+    toolsApplyEvent(event) {
+      if (event.type === 'tools_changed') return update(() => ({ overview: event.overview }));
+      if (event.type !== 'tool_approval' && event.type !== 'tool_approval_settled') return;
+      if (eventSessionId(event) !== get().session?.header.id) return;
+      if (event.type === 'tool_approval_settled') return withoutApproval(event.toolCallId);
+      const { type: _type, sessionId: _sessionId, ...approval } = event;
+      update((t) => ({ approvals: { ...t.approvals, [approval.toolCallId]: approval } }));
+    },
+  };
+};

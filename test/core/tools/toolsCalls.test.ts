@@ -1,0 +1,55 @@
+// Settings → Tools through the core's calls (SPEC §5, §6): what a view may change of mcp.json, what it
+// sees of a server's secrets, and what lands in the file.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MASK } from '../../../shared/mcpConfig';
+import { useFakeAnthropic } from '../../fakeAnthropic';
+import { startCoreDriver, type CoreDriver } from '../../support/coreDriver';
+import { TOOL_CONFIG_READ_ONLY } from '../../../electron/core/handlers/tools';
+
+const fake = useFakeAnthropic();
+let driver: CoreDriver | undefined;
+afterEach(async () => {
+  await driver?.dispose();
+  driver = undefined;
+});
+
+const SECRET = 'sk-mcp-secret-0042';
+const server = { command: 'baton-no-such-command-xyz', env: { TOKEN: SECRET } };
+
+describe('web mode without --allow-tool-config', () => {
+  it('refuses every change of the servers, saying why, and writes nothing', async () => {
+    const d = (driver = startCoreDriver(fake));
+    expect((await d.call('tools.overview', {})).readOnlyReason).toBe(TOOL_CONFIG_READ_ONLY);
+    for (const [channel, input] of [
+      ['tools.add', { name: 'x', config: server }],
+      ['tools.remove', { name: 'x' }],
+      ['tools.setEnabled', { name: 'x', enabled: false }],
+      ['tools.importClaudeDesktop', {}],
+    ] as const) {
+      expect(await d.view.dispatch(channel, input, true)).toEqual({ ok: false, error: { code: 'forbidden', message: TOOL_CONFIG_READ_ONLY } });
+    }
+    expect(() => readFileSync(join(d.dataDir, 'mcp.json'))).toThrow(/ENOENT/);
+  });
+});
+
+describe('with --allow-tool-config', () => {
+  it('Add server writes mcp.json; the overview and tools_changed show its env masked; Remove takes it out', async () => {
+    const d = (driver = startCoreDriver(fake, { allowToolConfig: true }));
+    await d.call('tools.add', { name: 'broken', config: server });
+    expect(JSON.parse(readFileSync(join(d.dataDir, 'mcp.json'), 'utf8'))).toEqual({ mcpServers: { broken: server } });
+    await expect.poll(async () => (await d.call('tools.overview', {})).servers[0]?.state, { timeout: 10_000 }).toBe('failed');
+    const overview = await d.call('tools.overview', {});
+    expect(overview.readOnlyReason).toBeUndefined();
+    expect(overview.servers[0]).toMatchObject({ name: 'broken', config: { env: { TOKEN: MASK } }, reason: expect.stringContaining('baton-no-such-command-xyz') });
+    expect(JSON.stringify(d.of('tools_changed'))).not.toContain(SECRET);
+    expect(d.of('tools_changed').length).toBeGreaterThan(0);
+
+    const again = await d.view.dispatch('tools.add', { name: 'broken', config: server }, true);
+    expect(again).toEqual({ ok: false, error: { code: 'invalid_input', message: 'An MCP server is already named "broken".' } });
+    await d.call('tools.remove', { name: 'broken' });
+    expect(JSON.parse(readFileSync(join(d.dataDir, 'mcp.json'), 'utf8'))).toEqual({ mcpServers: {} });
+    expect((await d.call('tools.overview', {})).servers).toEqual([]);
+  });
+});
