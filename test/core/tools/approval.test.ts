@@ -153,6 +153,19 @@ describe('an MCP tool call asks first', () => {
     expect(savedResults().map((r) => r.content)).toEqual([DENIED_RESULT]);
   });
 
+  it('a tool\'s result counts in the context meter', async () => {
+    await driver.call('tools.alwaysAllow', { tool: ECHO, allow: true });
+    const long = 'word '.repeat(2_000);
+    fake.enqueue({ kind: 'tool_use', name: ECHO, input: { message: 'x' } }, { kind: 'text', text: 'ok' });
+    await driver.chat('short');
+    const small = (await driver.call('sessions.open', { id: sessionId })).contextTokens;
+    fake.enqueue({ kind: 'tool_use', name: ECHO, input: { message: long } }, { kind: 'text', text: 'ok' });
+    await driver.chat('long');
+    const big = (await driver.call('sessions.open', { id: sessionId })).contextTokens;
+    // The call's input and the echoed result: about 2 × 10,000 characters, some 5,000 tokens.
+    expect(big - small).toBeGreaterThan(4_000);
+  });
+
   it('a built-in tool needs no approval', async () => {
     fake.enqueue({ kind: 'tool_use', name: 'todo_write', input: { todos: [{ content: 'a', status: 'pending' }] } }, { kind: 'text', text: 'done' });
     await driver.chat('plan');

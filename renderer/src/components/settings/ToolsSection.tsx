@@ -30,7 +30,7 @@ export function ToolsSection({ settings, onChange }: { settings: Settings; onCha
         Web fetch
       </label>
       <h4>MCP servers</h4>
-      {overview?.readOnlyReason && <p className="field-hint">{overview.readOnlyReason}</p>}
+      {overview?.readOnlyReason && <p className="field-hint">{withFlags(overview.readOnlyReason)}</p>}
       {overview?.error && <p className="warning-text">{overview.error}</p>}
       {overview?.problems.map((problem) => (
         <p key={problem} className="warning-text">
@@ -142,4 +142,9 @@ function OtherAlwaysAllowed({ overview }: { overview: ToolsOverview | null }) {
       </ul>
     </>
   );
+}
+
+/** A command-line flag in a sentence, kept on one line (a line break after "--" reads as two dashes). */
+function withFlags(text: string) {
+  return text.split(/(--[a-z-]+)/).map((part, i) => (i % 2 === 1 ? <code key={i} className="nowrap">{part}</code> : part));
 }
