@@ -6,14 +6,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import type { CoreView } from '../electron/core/BatonCore';
 import { writeSessionFile } from '../e2e/ui-sessionFile';
 import { startFakeAnthropic } from '../test/fakeAnthropic';
 import { startCore, startTestApp } from '../test/support/testApp';
 import { rendererConfig } from '../vite.renderer.config';
-import { fmt, median, observeLongTasks, openFromSidebar, takeLongTasks } from './page';
+import { benchPage, fmt, launchBrowser, median, observeLongTasks, openFromSidebar, takeLongTasks } from './page';
 import { report } from './report';
 
 const STREAMS = 8;
@@ -40,13 +39,9 @@ async function rendererFigures(): Promise<void> {
   }
   const fake = await startFakeAnthropic();
   const app = await startTestApp({ modelUrl: fake.url, apiKey: 'bench-key', dataDir, inactivityTimeoutMs: 60_000 });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchBrowser();
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.addInitScript('window.__name = (f) => f');
+    const page = await benchPage(browser);
     await page.goto(`${app.url}#session=${BIG.id}`);
     await page.getByText(`Message number ${BIG.messages - 1}:`).waitFor();
     await observeLongTasks(page);

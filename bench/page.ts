@@ -1,6 +1,21 @@
 // What the renderer benchmarks measure in the page, shared: a click in the sidebar timed until a message
 // is laid out in the chat viewport, the long tasks seen since the last look, and the figures' arithmetic.
-import type { Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
+
+/** Debian's Chromium (or CHROMIUM_PATH), as the e2e tests run it. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A 1280 × 800 page; tsx keeps function names with a `__name` helper that page.evaluate's functions carry along. */
+export async function benchPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.addInitScript('window.__name = (f) => f');
+  return page;
+}
 
 /** Clicks a session link in the page and times until `lastText` is laid out in the chat viewport. */
 export function openFromSidebar(page: Page, title: string, lastText: string): Promise<number> {

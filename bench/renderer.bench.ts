@@ -5,13 +5,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { build } from 'vite';
 import { writeSessionFile } from '../e2e/ui-sessionFile';
 import { startFakeAnthropic } from '../test/fakeAnthropic';
 import { startTestApp } from '../test/support/testApp';
 import { rendererConfig } from '../vite.renderer.config';
-import { fmt, median, observeLongTasks, openFromSidebar, takeLongTasks } from './page';
+import { benchPage, fmt, launchBrowser, median, observeLongTasks, openFromSidebar, takeLongTasks } from './page';
 import { report } from './report';
 
 const MESSAGES = 10_000;
@@ -38,14 +38,9 @@ async function main(): Promise<void> {
 
   const fake = await startFakeAnthropic();
   const app = await startTestApp({ modelUrl: fake.url, apiKey: 'bench-key', dataDir, inactivityTimeoutMs: 30_000 });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchBrowser();
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    // tsx keeps function names with a `__name` helper that page.evaluate's functions carry along.
-    await page.addInitScript('window.__name = (f) => f');
+    const page = await benchPage(browser);
     await page.goto(app.url);
     await page.getByRole('link', { name: SMALL_TITLE }).waitFor();
 
