@@ -27,19 +27,16 @@ export function StreamingMessage() {
 function StreamedText({ text }: { text: string }) {
   const blocks = useMarkdownBlocks(text);
   const done = blocks.length - 1;
-  // How many done blocks are parsed: kept for the row's life, advanced as it renders.
-  const [progress] = useState({ parsed: 0 });
-  const [, nextTask] = useState(0);
-  let budget = PARSE_BUDGET;
-  while (progress.parsed < done && blocks[progress.parsed]!.text.length <= budget) budget -= blocks[progress.parsed++]!.text.length;
-  // A block bigger than the budget is parsed alone, in a task of its own.
-  if (progress.parsed < done && budget === PARSE_BUDGET) progress.parsed++;
-  const parsed = progress.parsed;
+  // How many done blocks earlier renders parsed, kept for the row's life; this render parses up to the
+  // budget more, and the next task takes it from there.
+  const [parsedBefore, setParsed] = useState(0);
+  const before = Math.min(parsedBefore, done);
+  const parsed = parsedAfterTask(blocks, before, done);
   const open = blocks[done]!;
   const more = parsed < done;
   useEffect(() => {
-    if (!more) return;
-    const id = setTimeout(() => nextTask((n) => n + 1), 0);
+    if (parsed === parsedBefore) return;
+    const id = setTimeout(() => setParsed(parsed), 0);
     return () => clearTimeout(id);
   });
 
@@ -56,6 +53,15 @@ function StreamedText({ text }: { text: string }) {
       {openParsed ? <Markdown key={open.start} text={open.text} streaming /> : <PlainBlock key={open.start} text={open.text} />}
     </>
   );
+}
+
+/** How many done blocks are parsed once the next task has parsed its budget's worth (at least one block). */
+function parsedAfterTask(blocks: readonly MarkdownBlock[], parsed: number, done: number): number {
+  let next = parsed;
+  let budget = PARSE_BUDGET;
+  while (next < done && blocks[next]!.text.length <= budget) budget -= blocks[next++]!.text.length;
+  // A block bigger than the budget is parsed alone, in a task of its own.
+  return next < done && budget === PARSE_BUDGET ? next + 1 : next;
 }
 
 interface GroupProps {

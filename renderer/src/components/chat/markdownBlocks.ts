@@ -55,12 +55,13 @@ const STREAM_BLOCK = 2_000;
  * cut again, so a long reply is not scanned again at every frame.
  */
 export function useMarkdownBlocks(text: string): MarkdownBlock[] {
-  const [memo] = useState<{ text: string; blocks: MarkdownBlock[] }>(() => ({ text: '', blocks: [] }));
+  // The blocks of the text last seen, updated during render (React's pattern for state derived from a prop).
+  const [memo, setMemo] = useState<{ text: string; blocks: MarkdownBlock[] }>(() => ({ text: '', blocks: [] }));
   if (memo.text === text) return memo.blocks;
   const open = memo.blocks.at(-1);
   const grown = open !== undefined && text.startsWith(memo.text);
   const kept = grown ? memo.blocks.slice(0, -1) : [];
-  memo.blocks = kept.concat(markdownBlocks(text, grown ? open.start : 0, STREAM_BLOCK));
-  memo.text = text;
-  return memo.blocks;
+  const next = { text, blocks: kept.concat(markdownBlocks(text, grown ? open.start : 0, STREAM_BLOCK)) };
+  setMemo(next);
+  return next.blocks;
 }
