@@ -35,7 +35,9 @@ async function rendererFigures(): Promise<void> {
     writeSessionFile(dataDir, { id: `stream-${i}`, title: `Streaming ${i}`, messages: 4, timestamp: `2024-02-0${i + 1}T00:00:00.000Z` });
   }
   for (let i = 0; i < SWITCH_ROUNDS; i++) {
-    writeSessionFile(dataDir, { id: `other-${i}`, title: `Other ${i}`, messages: 20, timestamp: `2024-03-0${i + 1}T00:00:00.000Z`, text: (n) => `Other ${i} message ${n}.` });
+    // Newer than the streams will be, so they stay at the top of the (virtualized) sidebar, in view.
+    const timestamp = new Date(Date.now() + 3_600_000 + i * 60_000).toISOString();
+    writeSessionFile(dataDir, { id: `other-${i}`, title: `Other ${i}`, messages: 20, timestamp, text: (n) => `Other ${i} message ${n}.` });
   }
   const fake = await startFakeAnthropic();
   const app = await startTestApp({ modelUrl: fake.url, apiKey: 'bench-key', dataDir, inactivityTimeoutMs: 60_000 });
