@@ -4,13 +4,13 @@
 // through reused 4 MB buffers: no file-sized buffer or string ever exists, which keeps the garbage
 // collector (the real cost next to JSON.parse) out of the way. Decoding is the other cost: ASCII is
 // copied as latin1; anything else is decoded by Node where its UTF-8 decoder is fast (Node 24 on), else
-// by a faster decoder of our own (utf8.ts), for a big file on a second thread, a chunk ahead of the
-// parse (decodeThread.ts).
+// by a faster decoder of our own (utf8.ts); for a big file either one runs on a second thread, a chunk
+// ahead of the parse (decodeThread.ts).
 import { isAscii } from 'node:buffer';
 import type { SessionEntry, SessionHeader } from '../../../shared/session';
 import type { FsSeam } from '../storage/fsSeam';
 import { DecodeThread, SLOT_BYTES, type DecodeJob } from '../storage/decodeThread';
-import { jsonLinesText } from '../storage/utf8';
+import { jsonLinesText, NODE_DECODES_UTF8_FAST } from '../storage/utf8';
 import { isSessionEntry } from './entryShape';
 import { parseHeaderLine, readHeaderLine } from './headerLine';
 
@@ -31,18 +31,10 @@ export interface ParsedSession {
 /** Files smaller than this are decoded on this thread: for them the hand-over costs more than it saves. */
 const THREAD_MIN_BYTES = 8 * 1024 * 1024;
 
-/**
- * Node's own UTF-8 decoder is fast from Node 24 on (SIMD): 20 MB of Thai in 64 KB line-aligned groups
- * takes 3.5 ms there against 57 ms on Node 20 and 22, where our decoder (about 0.4× the parse) pays.
- * On Node 24 ours costs more than Node's, and the second thread only adds its hand-over, so neither is
- * used. A version check rather than a timing at startup: the result is the same on every run.
- */
-export const NODE_DECODES_UTF8_FAST = Number(process.versions.node.split('.')[0]) >= 24;
-
 export function readSessionFile(fs: FsSeam, fd: number, path: string): ParsedSession {
   const size = fs.fstatSync(fd).size;
   const { header, end, copy } = readHeaderLine(fs, fd, size, path);
-  const thread = !NODE_DECODES_UTF8_FAST && size - end >= THREAD_MIN_BYTES ? DecodeThread.get() : undefined;
+  const thread = size - end >= THREAD_MIN_BYTES ? DecodeThread.get() : undefined;
   const lines = new EntryLines(end, thread);
   // With the helper, two slots: the next chunk is read, and decoded there, while this one is parsed.
   const slots = thread
@@ -183,10 +175,15 @@ class EntryLines {
       for (const line of chunk.toString('latin1', start, end).split('\n')) if (line.length) this.parse(line);
       return;
     }
-    const array = NODE_DECODES_UTF8_FAST ? undefined : job === undefined ? jsonLinesText(chunk, start, end) : this.thread!.take(job);
+    if (NODE_DECODES_UTF8_FAST) {
+      const text = (job === undefined ? undefined : this.thread!.take(job)) ?? chunk.toString('utf8', start, end);
+      for (const line of text.split('\n')) if (line.length) this.parse(line);
+      return;
+    }
+    const array = job === undefined ? jsonLinesText(chunk, start, end) : this.thread!.take(job);
     const values = array === undefined ? undefined : parseArray(array);
     if (values) for (const value of values) this.add(value);
-    // Node's decoder, or bytes that are not UTF-8, or a line that is not one JSON value: line by line.
+    // Bytes that are not UTF-8, or a line that is not one JSON value: line by line, as Node decodes them.
     else for (const line of chunk.toString('utf8', start, end).split('\n')) if (line.length) this.parse(line);
   }
 
