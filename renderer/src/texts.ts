@@ -60,9 +60,13 @@ export const uiTexts = {
   handoffRunning: 'Handing off…',
   thinkingRedacted: 'Thinking (redacted)',
   thinkingRedactedTitle: "Encrypted by Anthropic's safety systems: kept and sent back to Claude, but not readable.",
-  thresholdRefused: (typed: string, min: number, max: number, kept: number) =>
-    `${typed.trim() ? `${typed.trim()} %` : 'An empty value'} is not between ${min} and ${max} %, so the threshold stays at ${kept} %.`,
+  /** A percentage field's range, shown beside it (Settings). */
+  percentRange: (min: number, max: number) => `From ${min} to ${max} %.`,
+  /** A percentage out of range is refused with this; `setting` names what keeps its value. */
+  percentRefused: (typed: string, min: number, max: number, setting: string, kept: number) =>
+    `${typed.trim() ? `${typed.trim()} %` : 'An empty value'} is not between ${min} and ${max} %, so ${setting} stays at ${kept} %.`,
   thinkingBudgetInvalid: (min: string, max: string) => `Enter a whole number of tokens from ${min} to ${max}.`,
+  thinkingBudgetRange: (min: string, max: string) => `From ${min} to ${max} tokens.`,
   imported: (messages: number, skipped: number) =>
     `Imported ${messages} ${messages === 1 ? 'message' : 'messages'}${skipped > 0 ? `; ${skipped} ${skipped === 1 ? 'line' : 'lines'} of the file skipped` : ''}`,
   importing: (fileName: string) => `Importing ${fileName}…`,
