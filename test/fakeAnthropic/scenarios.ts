@@ -79,6 +79,8 @@ export const Scenario = z.discriminatedUnion('kind', [
     errorType: z.string().optional(),
     message: z.string().optional(),
     retryAfterMs: z.number().min(0).optional(),
+    /** A `retry-after` header as the API sends it (seconds, or an HTTP date), sent instead of retry-after-ms. */
+    retryAfter: z.string().optional(),
     shouldRetry: z.boolean().optional(),
   }),
   /** Streams `text` (may be empty), then an SSE `event: error` (default overloaded_error) and ends the response. */
