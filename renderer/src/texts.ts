@@ -45,6 +45,8 @@ export const uiTexts = {
   uploading: 'Uploading…',
   fileUnreadable: (name: string) => `${name} could not be read`,
   failed: (message: string) => `Failed: ${message}`,
+  /** Under "Claude declined to answer this request.": the API's own words (stop_details.explanation). */
+  refusalExplanation: (explanation: string) => `Explanation: ${explanation}`,
   /** Above a ```mermaid block's source when Mermaid could not draw it. */
   diagramNotDrawn: (reason: string) => `This diagram could not be drawn: ${reason}`,
   untitled: 'New session',

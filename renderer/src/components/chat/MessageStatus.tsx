@@ -30,7 +30,12 @@ function StopNoticeView({ notice, itemKey }: { notice: StopNotice; itemKey: stri
     case 'paused':
       return <PausedNotice itemKey={itemKey} />;
     case 'refusal':
-      return <p className="message-stop-text">{texts.refusal}</p>;
+      return (
+        <>
+          <p className="message-stop-text">{texts.refusal}</p>
+          {notice.explanation && <p className="message-stop-detail">{uiTexts.refusalExplanation(notice.explanation)}</p>}
+        </>
+      );
     case 'windowFull':
       return (
         <div className="message-stop">
