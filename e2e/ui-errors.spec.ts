@@ -1,7 +1,8 @@
 // Issue 19: Settings from the keyboard, and errors shown where they happened, with the action that fits.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { texts } from '../shared/texts';
 import { test, expect } from './fixtures';
-import { alertRegion, exchange, handoffDialog, messages, send } from './ui-helpers';
+import { alertRegion, exchange, handoffDialog, handoffDocument, messageBox, messages, send, statusRegion } from './ui-helpers';
 
 const settingsDialog = (page: Page) => page.getByRole('dialog', { name: 'Settings' });
 
@@ -106,5 +107,70 @@ test.describe('errors on the message they belong to', () => {
     await send(page, 'Something refused');
     await expect(messages(page).last()).toContainText('Claude declined to answer this request.');
     await expect(messages(page).last()).toContainText(`Explanation: ${explanation}`);
+  });
+});
+
+/** The control is where a click lands: no notice (nothing) lies over its middle. */
+async function expectUncovered(control: Locator): Promise<void> {
+  await expect(control).toBeVisible();
+  const hit = await control.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top && el.contains(top) ? 'the control' : (top?.closest('.notice')?.textContent ?? top?.className ?? 'nothing');
+  });
+  expect(hit).toBe('the control');
+}
+
+test.describe('notices that keep out of the way', () => {
+  test('the queue\'s Edit and Remove stay clickable under a notice, and a busy notice goes once the run is over', async ({ page, baton }) => {
+    await baton.open(page);
+    await exchange(page, baton, 'A first question', 'A first answer.');
+    baton.fake.enqueue(
+      { kind: 'text', text: 'An answer, streamed slowly to leave time for the clicks.', chunkSize: 4, delayMs: 400 },
+      { kind: 'text', text: 'Follow-up answer.' },
+    );
+    await send(page, 'Second question');
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+    await messageBox(page).fill('And then this');
+    await messageBox(page).press('Alt+Enter');
+    await page.getByRole('button', { name: 'Hand off', exact: true }).click();
+    await expect(statusRegion(page)).toContainText(texts.handoffBusy);
+    const queued = page.getByRole('region', { name: 'Queued messages' });
+    await expectUncovered(queued.getByRole('button', { name: 'Edit queued message' }));
+    await expectUncovered(queued.getByRole('button', { name: 'Remove queued message' }));
+    await expect(page.getByText('Follow-up answer.')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+    // Well before it would have faded: what it asked to wait for is over.
+    await expect(statusRegion(page)).not.toContainText(texts.handoffBusy, { timeout: 1_000 });
+  });
+
+  test('a notice leaves the handoff row\'s View document clickable; the connection notice goes once the server is back', async ({ page, baton }) => {
+    await baton.open(page);
+    // Enough of a conversation that the handoff row is the last thing above the composer.
+    const long = Array.from({ length: 8 }, (_, i) => `Paragraph ${i + 1} of a long reply.`).join('\n\n');
+    await exchange(page, baton, 'Parent with a row', long, 'Paragraph 8 of a long reply.');
+    await exchange(page, baton, 'More of it', long.replaceAll('long', 'longer'), 'Paragraph 8 of a longer reply.');
+    baton.fake.enqueue({ kind: 'text', text: handoffDocument('ROW') });
+    await send(page, '/handoff');
+    await expect(statusRegion(page)).toContainText(texts.handoffDone);
+    await page.getByRole('button', { name: texts.continuedFrom('Parent with a row') }).click();
+    const viewDocument = page.locator('.handoff-exchange').getByRole('button', { name: 'View document' });
+    await expect(viewDocument).toBeVisible();
+    await baton.app.stop();
+    await expect(statusRegion(page)).toContainText('Lost the connection to Baton');
+    await expectUncovered(viewDocument);
+    await baton.app.start();
+    await expect(statusRegion(page)).not.toContainText('Lost the connection', { timeout: 10_000 });
+    await expect(alertRegion(page)).toBeEmpty();
+  });
+
+  test('an alert leaves the failed message\'s Retry clickable', async ({ page, baton }) => {
+    await baton.open(page);
+    await exchange(page, baton, 'A first question', 'A first answer.');
+    // The test app allows one retry: two failures exhaust it, and the alert stays until dismissed.
+    baton.fake.enqueue({ kind: 'error', status: 500 }, { kind: 'error', status: 500 });
+    await send(page, 'Still there?');
+    await expect(alertRegion(page)).toContainText('(500)', { timeout: 15_000 });
+    await expectUncovered(page.getByTestId('message-row').filter({ hasText: 'Still there?' }).getByRole('button', { name: 'Retry' }));
   });
 });

@@ -6,6 +6,8 @@ export const uiTexts = {
   tokenInvalidHelp: 'Each time npm run web starts, it prints a line "Baton web UI: …" with a new token. Open that address.',
   tooManyAttempts: 'Too many failed attempts to connect from this address — wait a minute, then open the URL Baton printed',
   cannotReachServer: 'Cannot reach the Baton server',
+  /** A call that was on its way when the connection went. */
+  connectionLostDuringCall: 'Connection to the Baton server was lost',
   /** The sidebar's indicators (SPEC §5): a reply or handoff is being written; one finished while not shown. */
   generating: 'Generating',
   composerDuringHandoff: 'A handoff document is being written for this session…',

@@ -6,6 +6,7 @@ import type { BatonEvent, HandoffResult, PendingHandoff, Result } from '../../..
 import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import { tryCall } from './call';
+import { BUSY_KEY } from './noticeSlice';
 import type { BatonState, SliceCreator } from './types';
 
 export type HandoffPhase = 'closed' | 'idle' | 'generating' | 'review' | 'committing';
@@ -60,6 +61,8 @@ export const isGeneratingHandoff = (s: BatonState) => s.handoff.phase === 'gener
 
 /** The notice that a document waits for review in a session not shown: gone once the review shows. */
 const REVIEW_READY_KEY = 'handoff-review-ready';
+/** A session's "Handoff failed: …": it no longer holds once a later handoff of that session succeeded. */
+const failedKey = (sessionId: string) => `handoff-failed:${sessionId}`;
 
 const closed: HandoffState = {
   phase: 'closed',
@@ -93,10 +96,12 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
 
   const finish = (result: HandoffResult) => {
     const { notify, reportError } = get();
-    const { focus } = get().handoff;
+    const { focus, sessionId: parent } = get().handoff;
+    get().clearNotice(BUSY_KEY); // the handoff that made the session busy is over
     switch (result.status) {
       case 'done': {
         close();
+        get().clearNotice(failedKey(parent));
         const sessionId = result.session.header.id;
         get().loadSession(result.session, { sessionId, before: result.contextBefore, after: result.contextAfter });
         notify('success', texts.handoffDone);
@@ -119,8 +124,10 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
         return notify('info', texts.handoffCancelled);
       case 'failed':
         close();
-        return reportError({ code: result.code ?? 'internal', message: texts.handoffFailed(result.message) }, () =>
-          get().requestHandoff({ focus, generate: true }),
+        return reportError(
+          { code: result.code ?? 'internal', message: texts.handoffFailed(result.message) },
+          () => get().requestHandoff({ focus, generate: true }),
+          failedKey(parent),
         );
       case 'refused':
         close();
@@ -131,8 +138,10 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
   /** How a handoff that went on in the background ended, told wherever the user is now. */
   const finishInBackground = (sessionId: string, result: HandoffResult) => {
     const { notify, reportError, openSession } = get();
+    get().clearNotice(BUSY_KEY);
     switch (result.status) {
       case 'done': {
+        get().clearNotice(failedKey(sessionId));
         const child = result.session.header.id;
         if (get().session?.header.id === child) return notify('success', texts.handoffDone);
         const title = result.session.header.title ?? uiTexts.untitled;
@@ -147,7 +156,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
       case 'cancelled':
         return notify('info', texts.handoffCancelled);
       case 'failed':
-        return reportError({ code: result.code ?? 'internal', message: texts.handoffFailed(result.message) });
+        return reportError({ code: result.code ?? 'internal', message: texts.handoffFailed(result.message) }, undefined, failedKey(sessionId));
       case 'refused':
         return notify('warning', result.message);
     }

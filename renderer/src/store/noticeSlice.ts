@@ -4,6 +4,7 @@
 // the newest, and an older one that has not faded waits for room; an error about a failed action
 // carries the way out (Retry, or Open settings for a key problem).
 import type { ApiError } from '../../../shared/contract';
+import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import type { SliceCreator } from './types';
 
@@ -51,6 +52,18 @@ export const isAlert = (notice: Notice) => notice.kind === 'error';
 
 /** The alerts of calls that could not reach the core: cleared once the connection is back. */
 export const UNREACHABLE_KEY = 'unreachable';
+/** The transport's words for those: no connection, or one that went while the call was on its way. */
+const UNREACHABLE_TEXTS = [uiTexts.cannotReachServer, uiTexts.connectionLostDuringCall];
+/** "Wait for the current response…": cleared once the run is over. */
+export const BUSY_KEY = 'busy';
+const BUSY_TEXTS: ReadonlySet<string> = new Set([texts.busy, texts.handoffBusy]);
+
+/** The key a notice gets by what it says: what clears it once it no longer holds. */
+function keyOf(text: string): string | undefined {
+  // A failure worded by its action ("Handoff failed: Connection to the Baton server was lost") counts too.
+  if (UNREACHABLE_TEXTS.some((t) => text.includes(t))) return UNREACHABLE_KEY;
+  return BUSY_TEXTS.has(text) ? BUSY_KEY : undefined;
+}
 
 /** Refusals: the same request would be refused again, so they get no Retry. */
 const REFUSALS: ReadonlySet<ApiError['code']> = new Set(['invalid_input', 'forbidden', 'not_found']);
@@ -64,7 +77,10 @@ export const createNoticeSlice: SliceCreator<NoticeSlice> = (set, get, deps) => 
   notices: [],
 
   notify(kind, text, options = {}) {
-    const { key, lasting = false, action } = typeof options === 'string' ? { key: options } : options;
+    const given = typeof options === 'string' ? { key: options } : options;
+    const { lasting = false, action } = given;
+    // What the text says decides first: an unreachable core is cleared on reconnect whatever the sender's key.
+    const key = keyOf(text) ?? given.key;
     const notice: Notice = { id: nextId++, kind, text, key, action };
     set((s) => {
       // The same text again (a second click, say) refreshes the notice instead of stacking a copy.
@@ -92,7 +108,7 @@ export const createNoticeSlice: SliceCreator<NoticeSlice> = (set, get, deps) => 
         : !keyProblem && retry && !REFUSALS.has(error.code)
           ? { label: 'Retry', run: () => void retry() }
           : undefined;
-    get().notify('error', error.message, { action, key: key ?? (error.message === uiTexts.cannotReachServer ? UNREACHABLE_KEY : undefined) });
+    get().notify('error', error.message, { action, key });
     if (keyProblem) void get().askForApiKey();
   },
 });

@@ -9,6 +9,7 @@ import { uiTexts } from '../texts';
 import { buildChat } from './chatItems';
 import { callApi, tryCall } from './call';
 import { modelInfo } from './modelsSlice';
+import { BUSY_KEY } from './noticeSlice';
 import { retryTarget } from './selectors';
 import { STORAGE_KEY } from './settingsSlice';
 import type { SliceCreator } from './types';
@@ -326,6 +327,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
           return patch({ isStreaming: true, replyError: undefined });
         case 'agent_end':
           get().clearNotice('retry');
+          get().clearNotice(BUSY_KEY); // "Wait for the current response…" no longer holds
           return patch({ isStreaming: false });
         case 'message_end':
           if (event.entry) patch(counted(session, event.entry));
