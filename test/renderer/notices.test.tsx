@@ -206,7 +206,12 @@ describe('alerts that no longer apply go away', () => {
     let answer: HandoffResult = { status: 'failed', message: 'The Anthropic API had an internal error (500). Try again.' };
     const { store } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1) }), 'handoff.start': () => answer });
     await step(() => store.getState().requestHandoff({ generate: true }));
-    expect(noticeTexts(store.getState())).toEqual([texts.handoffFailed('The Anthropic API had an internal error (500). Try again.')]);
+    answer = { status: 'failed', message: 'The Anthropic API is overloaded (529). Try again shortly.' };
+    await step(() => store.getState().requestHandoff({ generate: true }));
+    expect(noticeTexts(store.getState())).toEqual([
+      texts.handoffFailed('The Anthropic API had an internal error (500). Try again.'),
+      texts.handoffFailed('The Anthropic API is overloaded (529). Try again shortly.'),
+    ]);
     answer = { status: 'done', document: 'Doc', missingSections: [], contextBefore: 10, contextAfter: 2, trimmedMessages: 0, session: sessionView({ id: 'child' }) };
     // Not through the notice's Retry, which would take the notice away itself.
     await step(() => store.getState().requestHandoff({ generate: true }));

@@ -61,8 +61,13 @@ export const isGeneratingHandoff = (s: BatonState) => s.handoff.phase === 'gener
 
 /** The notice that a document waits for review in a session not shown: gone once the review shows. */
 const REVIEW_READY_KEY = 'handoff-review-ready';
-/** A session's "Handoff failed: …": it no longer holds once a later handoff of that session succeeded. */
-const failedKey = (sessionId: string) => `handoff-failed:${sessionId}`;
+/**
+ * A session's "Handoff failed: …" notices, one per failure (they stack): they no longer hold once a later
+ * handoff of that session succeeded.
+ */
+const failedPrefix = (sessionId: string) => `handoff-failed:${sessionId}:`;
+let failures = 0;
+const failedKey = (sessionId: string) => `${failedPrefix(sessionId)}${++failures}`;
 
 const closed: HandoffState = {
   phase: 'closed',
@@ -101,7 +106,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
     switch (result.status) {
       case 'done': {
         close();
-        get().clearNotice(failedKey(parent));
+        get().clearNoticesStartingWith(failedPrefix(parent));
         const sessionId = result.session.header.id;
         get().loadSession(result.session, { sessionId, before: result.contextBefore, after: result.contextAfter });
         notify('success', texts.handoffDone);
@@ -141,7 +146,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
     get().clearNotice(BUSY_KEY);
     switch (result.status) {
       case 'done': {
-        get().clearNotice(failedKey(sessionId));
+        get().clearNoticesStartingWith(failedPrefix(sessionId));
         const child = result.session.header.id;
         if (get().session?.header.id === child) return notify('success', texts.handoffDone);
         const title = result.session.header.title ?? uiTexts.untitled;

@@ -37,6 +37,8 @@ export interface NoticeSlice {
   notify: (kind: NoticeKind, text: string, options?: string | NoticeOptions) => void;
   dismissNotice: (id: number) => void;
   clearNotice: (key: string) => void;
+  /** Clears every notice whose key starts with `prefix` (each of a kind that stack, such as one per failure). */
+  clearNoticesStartingWith: (prefix: string) => void;
   /** `retry` repeats the action that failed; it is offered as Retry. `key` lets the notice be cleared later. */
   reportError: (error: ApiError, retry?: () => unknown, key?: string) => void;
 }
@@ -97,6 +99,10 @@ export const createNoticeSlice: SliceCreator<NoticeSlice> = (set, get, deps) => 
 
   clearNotice(key) {
     if (get().notices.some((n) => n.key === key)) set((s) => ({ notices: s.notices.filter((n) => n.key !== key) }));
+  },
+
+  clearNoticesStartingWith(prefix) {
+    if (get().notices.some((n) => n.key?.startsWith(prefix))) set((s) => ({ notices: s.notices.filter((n) => !n.key?.startsWith(prefix)) }));
   },
 
   reportError(error, retry, key) {
