@@ -42,7 +42,7 @@ export interface OpenSession {
   branchSeq: number;
   /** The session's own custom instructions, when it overrides the Settings' ones. */
   instructions?: string | undefined;
-  /** The last run's error, shown on the row it ended at (SPEC §5 "A failed reply has Retry"). */
+  /** The last run's error, shown on the row it ended at, with its Retry or Hand off (SPEC §5). */
   replyError?: ReplyError | undefined;
 }
 
