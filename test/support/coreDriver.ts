@@ -69,7 +69,7 @@ export function startCoreDriver(fake: FakeAnthropic, options: Pick<TestAppOption
       const before = of('agent_end').length;
       await call('chat.send', { sessionId: await shown(), text });
       // Greater, not equal: a run's end may set off another run (an automatic handoff) at once.
-      await expect.poll(() => of('agent_end').length, { timeout: 10_000 }).toBeGreaterThan(before);
+      await expect.poll(() => of('agent_end').length).toBeGreaterThan(before);
     },
     restart: async () => {
       await core.dispose();
