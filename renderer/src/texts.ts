@@ -52,6 +52,18 @@ export const uiTexts = {
   /** Pin for handoff (SPEC §4.3). */
   pinned: 'Pinned for handoff',
   pinHint: 'The next handoff carries this message word for word',
+  /** Settings → Handoff instructions (SPEC §4.3 "Your own sections"). */
+  handoffPromptHint: (placeholder: string) =>
+    `What the handoff asks the model for. ${placeholder} marks where the sections are listed; without it they follow the prompt.`,
+  handoffSectionsHint: 'One per line, in order: the document gets each as a heading, and the structure check looks for them.',
+  handoffPromptEmpty: 'The handoff prompt cannot be empty.',
+  handoffPromptTooLong: (max: number) => `The handoff prompt can be at most ${max.toLocaleString('en-US')} characters.`,
+  handoffNoSections: 'Add at least one section.',
+  handoffTooManySections: (max: number) => `At most ${max} sections.`,
+  handoffSectionUnnamed: (line: number) => `Section ${line} has no name: name it or remove the empty line.`,
+  handoffSectionHash: 'Write section names without #: Baton makes them headings.',
+  handoffSectionTooLong: (max: number) => `A section name can be at most ${max} characters.`,
+  handoffSectionTwice: (name: string) => `The section "${name}" is listed twice.`,
   pinnedCount: (n: number) => `${n === 1 ? '1 pinned message' : `${n} pinned messages`} will be carried word for word.`,
   stopped: 'Stopped',
   /** A file on its way to the core, in its chip. */
