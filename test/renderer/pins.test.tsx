@@ -174,6 +174,19 @@ describe('the handoff card', () => {
     expect(items.filter((li) => li.textContent?.includes('Grammar settled'))).toHaveLength(2);
   });
 
+  it('a session shown tail first says what carried over once its first entries are loaded', async () => {
+    const whole = child({ parentSession: 'parent-id', carriedOver: { kept: 3, total: 3 } });
+    const [first, ...rest] = whole.entries as [SessionEntry, ...SessionEntry[]];
+    const ctx = await setup({
+      'sessions.open': () => ({ ...whole, entries: rest, firstEntryIndex: 1 }),
+      'sessions.entries': () => ({ entries: [first], start: 0, versions: {} }),
+    });
+    view = await render(<ChatView />, ctx.store);
+    await step(() => ctx.store.getState().loadOlderEntries()); // the chat asks for them itself, being short
+    expect(ctx.fake.callsTo('sessions.entries')).toHaveLength(1);
+    expect(view.container.querySelector('[aria-label="Handoff context"] .handoff-card-line')?.textContent).toContain('Carried over: 3 of 3');
+  });
+
   it('the sections line follows the sections set in Settings → Handoff instructions', async () => {
     const own = { ...DEFAULT_SETTINGS, handoffInstructions: { prompt: 'Write it.', sections: ['Goal', 'Progress'] } };
     const { card: el } = await card({ parentSession: 'parent-id' }, own);

@@ -44,7 +44,7 @@ export interface OpenSession {
   instructions?: string | undefined;
   /** Pin for handoff (SPEC §4.3): the ids of the pinned messages. */
   pinned: string[];
-  /** What the handoff this session started with recorded (carried over, sources), once its entry is loaded. */
+  /** What the handoff this session started with recorded (carried over, sources), once its entry is loaded: the root of every branch. */
   handoffDetails?: HandoffDetails | undefined;
 }
 
@@ -229,9 +229,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
       const session = get().session;
       if (!session) return;
       const built = buildChat(branch.entries, branch.versions);
-      // Every branch starts at the same first entry: a branch loaded tail first keeps the details known.
-      const handoffDetails = handoffDetailsOf(branch.entries) ?? session.handoffDetails;
-      patch({ messageCount: built.messageCount, contextTokens, handoffDetails, ...branchFields(branch), branchSeq: session.branchSeq + 1 });
+      patch({ messageCount: built.messageCount, contextTokens, ...branchFields(branch), branchSeq: session.branchSeq + 1 });
       get().showBranch(built);
     },
 
