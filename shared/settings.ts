@@ -40,13 +40,15 @@ export const SECTIONS_PLACEHOLDER = '{sections}';
  * Settings → Handoff instructions (SPEC §4.3 "Your own sections"): the prompt's text and the sections the
  * document must have, in order. The structure check follows `sections`.
  */
+/** The most Handoff instructions hold: the prompt's characters, the sections, a section name's characters. */
+export const HANDOFF_INSTRUCTIONS_MAX = { prompt: 20_000, sections: 20, sectionName: 200 } as const;
 export const HandoffInstructions = z
   .object({
-    prompt: z.string().trim().min(1).max(20_000),
+    prompt: z.string().trim().min(1).max(HANDOFF_INSTRUCTIONS_MAX.prompt),
     sections: z
-      .array(z.string().trim().min(1).max(200).regex(/^[^\n\r#]*$/, 'must be one line, without #'))
+      .array(z.string().trim().min(1).max(HANDOFF_INSTRUCTIONS_MAX.sectionName).regex(/^[^\n\r#]*$/, 'must be one line, without #'))
       .min(1)
-      .max(20),
+      .max(HANDOFF_INSTRUCTIONS_MAX.sections),
   })
   .strict();
 export type HandoffInstructions = z.infer<typeof HandoffInstructions>;

@@ -35,6 +35,10 @@ export const parentTitle = (s: BatonState): string => {
   return listed ?? s.session?.parentTitle ?? uiTexts.unknownParent;
 };
 
+/** How many pinned messages the branch shown has: a pin on another version of a message is not handed off. */
+export const pinnedShown = (s: BatonState): number =>
+  s.session?.pinned.filter((id) => s.chat.items.some((item) => item.key === id)).length ?? 0;
+
 /** Above the threshold the Hand off button invites a handoff (SPEC §4.2 context meter). */
 export const contextIsLong = (s: BatonState): boolean => {
   const session = s.session;

@@ -4,6 +4,7 @@ import { ApiKeyForm } from './ApiKeyForm';
 import { AppearanceFields } from './AppearanceFields';
 import { AutoHandoffField } from './AutoHandoffField';
 import { CustomInstructionsField } from './CustomInstructionsField';
+import { HandoffInstructionsField } from './HandoffInstructionsField';
 import { LogsPath, useLogsFolder } from './LogsFolder';
 import { Modal } from '../common/Modal';
 import { ModelSelect } from './ModelSelect';
@@ -60,6 +61,7 @@ export function SettingsDialog() {
             <input type="checkbox" checked={settings.reviewFirst} onChange={(e) => void updateSettings({ reviewFirst: e.target.checked })} />
             Review before starting
           </label>
+          <HandoffInstructionsField value={settings.handoffInstructions} onChange={(handoffInstructions) => void updateSettings({ handoffInstructions })} />
           <ToolsSection settings={settings} onChange={(patch) => void updateSettings(patch)} />
         </>
       )}
