@@ -73,6 +73,9 @@ export const uiTexts = {
   exported: (path: string) => `Saved ${path}`,
   /** The imported session's note: how many lines of its file were not taken over. */
   skippedLines: (n: number) => `${n} ${n === 1 ? 'line' : 'lines'} of the file skipped`,
+  /** Failed or cancelled attempts in a row, one row in the chat. */
+  handoffAttempts: (outcome: 'failed' | 'cancelled' | 'mixed', n: number) =>
+    `${outcome === 'failed' ? 'Handoff failed' : outcome === 'cancelled' ? 'Handoff cancelled' : 'Handoff failed or cancelled'} (${n} attempts)`,
   reviewCutOff: 'This document was cut off before it was finished. Read it, and complete it if needed, before starting the new session.',
   matchNotShown: 'The matching message is not among the messages shown.',
   indexingMessages: (indexed: number, total: number) =>
