@@ -31,6 +31,8 @@ export const texts = {
   handoffRefusedBecause: (explanation: string) => `Claude declined to write a handoff document: ${explanation}`,
   handoffRefusedHint: 'Try again with a focus that leaves out the part Claude declined, or choose another handoff model in Settings.',
   handoffCutOff: 'The handoff document was cut off.',
+  /** The carry-over check in review (SPEC §4.3): what the document does not contain. */
+  notInDocument: 'Not in the document',
   handoffCutOffHint: 'Review the incomplete document and finish it yourself, or choose a handoff model with more output in Settings.',
   /** stop_reason in chat (SPEC §3). */
   refusal: 'Claude declined to answer this request.',
