@@ -117,6 +117,7 @@ test('failed attempts in a row are one row with their count, opening to each, al
   await page.reload();
   await expect(row).toHaveCount(1);
   await expect(row.locator('.handoff-exchange-text').first()).toHaveText('Handoff failed (3 attempts)');
+  await expect(row.getByRole('listitem')).toHaveCount(0); // closed: no attempt is shown
   await row.getByRole('button', { name: 'Show attempts' }).click();
   await expect(row.getByRole('listitem')).toHaveText(Array(3).fill(texts.handoffFailed(texts.handoffRefused)));
   await expect(row.getByRole('button', { name: 'Hide attempts' })).toHaveAttribute('aria-expanded', 'true');
