@@ -210,8 +210,8 @@ describe('failures with a way forward', () => {
     expect(documentBox().value).toBe('## Goal\nHalf a docu');
   });
 
-  it('refused: the explanation and the hint; Hand off opens the form again with the focus to reword', async () => {
-    const { fake, answer } = await app({ 'settings.get': () => DEFAULT_SETTINGS });
+  it('refused: the explanation and the hint; Hand off opens the form again with the focus to reword, in its session', async () => {
+    const { fake, store, answer } = await app({ 'settings.get': () => DEFAULT_SETTINGS });
     await click(buttonNamed(document, 'Hand off'));
     await type(byLabel(dialog()!, 'Focus (optional)') as HTMLTextAreaElement, 'the lab notes');
     await click(buttonNamed(dialog()!, 'Generate handoff'));
@@ -219,7 +219,9 @@ describe('failures with a way forward', () => {
     expect(alert().querySelector('.notice-text')?.textContent).toBe('Handoff failed: Claude declined to write a handoff document: It asks for a recipe.');
     expect(alert().querySelector('.notice-detail')?.textContent).toBe(texts.handoffRefusedHint);
 
+    await step(() => store.getState().openSession('s2'));
     await click(buttonNamed(alert(), 'Hand off'));
+    expect(store.getState().session?.header.id).toBe('s1');
     expect((byLabel(dialog()!, 'Focus (optional)') as HTMLTextAreaElement).value).toBe('the lab notes');
     expect(fake.callsTo('handoff.start')).toHaveLength(1); // nothing sent until the user says so
   });

@@ -185,16 +185,18 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
     const { notify, reportError } = get();
     const text = texts.handoffFailed(result.message);
     const { reviewAnyway, hint } = result;
+    // The way forward is in the session that failed, which the user may have left meanwhile.
+    const inSession = (then: () => void) => async () => {
+      if (shownSessionId(get()) !== sessionId) await get().openSession(sessionId);
+      if (shownSessionId(get()) === sessionId) then();
+    };
     if (reviewAnyway) {
-      const run = async () => {
-        if (shownSessionId(get()) !== sessionId) await get().openSession(sessionId);
-        get().resumeHandoff(sessionId, { phase: 'review', ...reviewAnyway, cutOff: true });
-      };
+      const run = inSession(() => get().resumeHandoff(sessionId, { phase: 'review', ...reviewAnyway, cutOff: true }));
       return notify('error', text, { detail: hint, action: { label: 'Review anyway', run: () => void run() } });
     }
     if (hint !== undefined) {
-      const action = focus === undefined ? undefined : { label: 'Hand off' as const, run: () => get().requestHandoff({ focus }) };
-      return notify('error', text, { detail: hint, action });
+      const run = focus === undefined ? undefined : inSession(() => get().requestHandoff({ focus }));
+      return notify('error', text, { detail: hint, action: run && { label: 'Hand off', run: () => void run() } });
     }
     reportError({ code: result.code ?? 'internal', message: text }, focus === undefined ? undefined : () => get().requestHandoff({ focus, generate: true }));
   };
