@@ -200,6 +200,20 @@ describe('failed or cancelled attempts in a row are one row with their count', (
     ]);
   });
 
+  it('attempts on both sides of an older page\'s end are one row once it is loaded', async () => {
+    const older = [...exchangeEntries(1), ...handoffMessages(''), failed('disk full'), ...handoffMessages(''), failed('disk full')];
+    const shown = [...handoffMessages(''), cancelled(), ...exchangeEntries(1)];
+    const { store } = await setup({
+      'sessions.open': () => sessionView({ entries: shown, firstEntryIndex: older.length }),
+      'sessions.entries': ({ end }) => ({ entries: older.slice(0, end), start: 0, versions: {} }),
+    });
+    expect(store.getState().chat.items).toEqual(buildChat(shown).items);
+    await store.getState().loadOlderEntries();
+    expect(store.getState().chat.items).toEqual(buildChat([...older, ...shown]).items);
+    view = await render(<ChatView />, store);
+    expect(rowTexts(view.container)).toEqual(['Handoff failed or cancelled (3 attempts)']);
+  });
+
   it('a cut-off document reviewed anyway and handed off leaves the row of the attempts before it', async () => {
     const cut = failed(texts.handoffCutOff);
     const entries = [...exchangeEntries(1), ...handoffMessages(''), failed('disk full'), ...handoffMessages('## Goal\nHalf'), cut];

@@ -167,8 +167,24 @@ function foldAttempts(rows: ChatItem[]): void {
   const last = rows.at(-1);
   const before = rows.at(-2);
   if (!unsuccessful(last) || !unsuccessful(before)) return;
-  const { key, reply, outcome, legacy } = before;
-  rows.splice(-2, 2, { ...last, earlier: [...before.earlier, { key, reply, outcome, legacy }] });
+  rows.splice(-2, 2, folded(before, last));
+}
+
+/** `later`'s row with `earlier`'s attempts before its own. */
+function folded(earlier: HandoffExchangeItem, later: HandoffExchangeItem): HandoffExchangeItem {
+  const { key, reply, outcome, legacy } = earlier;
+  return { ...later, earlier: [...earlier.earlier, { key, reply, outcome, legacy }, ...later.earlier] };
+}
+
+/**
+ * The rows of an older page of entries before the rows shown: attempts on both sides of the page's end
+ * are one row, as they are when the chat is built from all the entries at once.
+ */
+export function joinChats(older: readonly ChatItem[], newer: readonly ChatItem[]): ChatItem[] {
+  const last = older.at(-1);
+  const first = newer[0];
+  if (!unsuccessful(last) || !unsuccessful(first)) return [...older, ...newer];
+  return [...older.slice(0, -1), folded(last, first), ...newer.slice(1)];
 }
 
 /**
