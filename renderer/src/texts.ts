@@ -98,6 +98,17 @@ export const uiTexts = {
   exported: (path: string) => `Saved ${path}`,
   /** The imported session's note: how many lines of its file were not taken over. */
   skippedLines: (n: number) => `${n} ${n === 1 ? 'line' : 'lines'} of the file skipped`,
+  /** Review: the items the document lacks, each ticked to be added (SPEC §4.3 "Carry-over check"). */
+  carryOverHint: 'Each ticked item is added to the document of the new session.',
+  carryOverKind: { request: 'Last request', todo: 'Open todo', attachment: 'Attached file', pin: 'Pinned message' },
+  /** Review of a chain: what changed since the previous document, counted in lines. */
+  changesSince: (added: number, removed: number) =>
+    `Changes since the last handoff: ${added} ${added === 1 ? 'line' : 'lines'} added, ${removed} removed`,
+  changeAdded: 'Added:',
+  changeRemoved: 'Removed:',
+  /** Failed or cancelled attempts in a row, one row in the chat. */
+  handoffAttempts: (outcome: 'failed' | 'cancelled' | 'mixed', n: number) =>
+    `${outcome === 'failed' ? 'Handoff failed' : outcome === 'cancelled' ? 'Handoff cancelled' : 'Handoff failed or cancelled'} (${n} attempts)`,
   reviewCutOff: 'This document was cut off before it was finished. Read it, and complete it if needed, before starting the new session.',
   matchNotShown: 'The matching message is not among the messages shown.',
   indexingMessages: (indexed: number, total: number) =>
