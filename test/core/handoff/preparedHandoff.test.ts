@@ -41,7 +41,8 @@ async function quiet(): Promise<void> {
 }
 
 async function start(prepare = true): Promise<string> {
-  d = startCoreDriver(fake);
+  // A stalled request is ended by what the test does, never by the provider giving up on it.
+  d = startCoreDriver(fake, { inactivityTimeoutMs: 60_000 });
   if (prepare) await d.call('settings.set', { prepareHandoff: true });
   return (await d.call('sessions.open', {})).header.id;
 }
@@ -169,6 +170,31 @@ describe('prepare the handoff in advance', () => {
     expect(second!.cache_read_input_tokens / billed).toBeGreaterThan(0.8);
   });
 
+  it('a message pinned after it, or other handoff settings, make Hand off write the document again', async () => {
+    const parent = await start();
+    await pastThreshold({ kind: 'text', text: DOCUMENT });
+    await expect.poll(() => handoffRequests().length, { timeout: 10_000 }).toBe(1);
+    await settled();
+    const reply = entriesOf(parent).findLast((e) => e.type === 'message' && e.message.role === 'assistant');
+    await d.call('sessions.pin', { sessionId: parent, entryId: reply!.id });
+    fake.enqueue({ kind: 'text', text: DOCUMENT });
+    const pinned = done(await d.call('handoff.start', { sessionId: parent }));
+    expect(handoffRequests()).toHaveLength(2);
+    expect(pinned.document).toContain('## Pinned (verbatim)');
+    expect(pinned.document).toContain('At 75 %');
+
+    await d.call('sessions.open', { id: parent });
+    fake.enqueue(replyAt(80), { kind: 'text', text: LATER_DOCUMENT });
+    await d.chat('three');
+    await expect.poll(() => handoffRequests().length, { timeout: 10_000 }).toBe(3);
+    await settled();
+    await d.call('settings.set', { handoffModel: 'claude-haiku-5-5' });
+    fake.enqueue({ kind: 'text', text: LATER_DOCUMENT });
+    expect(done(await d.call('handoff.start', { sessionId: parent })).document).toContain(LATER_DOCUMENT);
+    expect(handoffRequests()).toHaveLength(4);
+    expect(handoffRequests()[3]!.body).toMatchObject({ model: 'claude-haiku-5-5' });
+  });
+
   it('a focus given makes Hand off write the document with it', async () => {
     const parent = await start();
     await pastThreshold({ kind: 'text', text: DOCUMENT });
@@ -194,7 +220,7 @@ describe('prepare the handoff in advance', () => {
     expect(fake.messageRequests()).toHaveLength(requests);
   });
 
-  it('Stop, and leaving the session, cancel it', async () => {
+  it('Stop, leaving the session and quitting cancel it', async () => {
     const parent = await start();
     await pastThreshold({ kind: 'stall' });
     await expect.poll(() => handoffRequests().length, { timeout: 10_000 }).toBe(1);
@@ -208,6 +234,13 @@ describe('prepare the handoff in advance', () => {
     await d.call('sessions.new', {});
     await expect.poll(() => handoffRequests()[1]!.aborted, { timeout: 10_000 }).toBe(true);
     expect(d.of('error')).toEqual([]);
+
+    await d.call('sessions.open', { id: parent });
+    fake.enqueue(replyAt(85), { kind: 'stall' });
+    await d.chat('four');
+    await expect.poll(() => handoffRequests().length, { timeout: 10_000 }).toBe(3);
+    await d.restart();
+    await expect.poll(() => handoffRequests()[2]!.aborted, { timeout: 10_000 }).toBe(true);
   });
 
   it('a failed preparation is silent, and Hand off then writes the document as usual', async () => {
