@@ -128,6 +128,28 @@ describe('prepare the handoff in advance', () => {
     expect(fake.messageRequests()).toHaveLength(requests);
   });
 
+  it('Hand off while it is still being written waits for it; Cancel then stops it and records nothing', async () => {
+    const parent = await start();
+    await pastThreshold({ kind: 'text', text: DOCUMENT, chunkSize: 4, delayMs: 50 });
+    await expect.poll(() => handoffRequests().length, { timeout: 10_000 }).toBe(1);
+    const requests = fake.messageRequests().length;
+    expect(done(await d.call('handoff.start', { sessionId: parent })).document).toBe(DOCUMENT);
+    expect(fake.messageRequests()).toHaveLength(requests);
+
+    await d.call('sessions.open', { id: parent });
+    fake.enqueue(replyAt(80), { kind: 'stall' });
+    await d.chat('three');
+    await expect.poll(() => handoffRequests().length, { timeout: 10_000 }).toBe(2);
+    const outcomes = entriesOf(parent).filter((e) => e.type === 'handoff_outcome').length;
+    const started = d.call('handoff.start', { sessionId: parent });
+    await expect.poll(() => d.of('handoff_progress').filter((e) => e.phase === 'generating').length, { timeout: 10_000 }).toBe(2);
+    await d.call('handoff.cancel', { sessionId: parent });
+    expect(await started).toEqual({ status: 'cancelled' });
+    await expect.poll(() => handoffRequests()[1]!.aborted, { timeout: 10_000 }).toBe(true);
+    expect(handoffRequests()).toHaveLength(2);
+    expect(entriesOf(parent).filter((e) => e.type === 'handoff_outcome')).toHaveLength(outcomes);
+  });
+
   it('a message sent after it makes Hand off write the document again, for the branch as it is', async () => {
     const parent = await start();
     await pastThreshold({ kind: 'text', text: DOCUMENT });
