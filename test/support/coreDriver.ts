@@ -29,7 +29,7 @@ export interface CoreDriver {
   dispose(): Promise<void>;
 }
 
-export function startCoreDriver(fake: FakeAnthropic, options: Pick<TestAppOptions, 'allowToolConfig' | 'autoTitle'> = {}): CoreDriver {
+export function startCoreDriver(fake: FakeAnthropic, options: Pick<TestAppOptions, 'allowToolConfig' | 'autoTitle' | 'inactivityTimeoutMs'> = {}): CoreDriver {
   const dataDir = mkdtempSync(join(tmpdir(), 'baton-core-'));
   let events: BatonEvent[] = [];
   let view!: CoreView;

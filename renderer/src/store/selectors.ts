@@ -1,4 +1,5 @@
 // Derived values components share; each reads state, none changes it.
+import { DEFAULT_SETTINGS, isPastThreshold } from '../../../shared/settings';
 import { uiTexts } from '../texts';
 import { isEntryKey } from './chatItems';
 import type { BatonState } from './types';
@@ -42,8 +43,8 @@ export const pinnedShown = (s: BatonState): number =>
 /** Above the threshold the Hand off button invites a handoff (SPEC §4.2 context meter). */
 export const contextIsLong = (s: BatonState): boolean => {
   const session = s.session;
-  if (!session || session.contextWindow <= 0) return false;
-  return session.contextTokens / session.contextWindow > (s.settings?.contextThreshold ?? 0.7);
+  if (!session) return false;
+  return isPastThreshold({ tokens: session.contextTokens, window: session.contextWindow }, s.settings?.contextThreshold ?? DEFAULT_SETTINGS.contextThreshold);
 };
 
 /**

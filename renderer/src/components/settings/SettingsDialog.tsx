@@ -8,6 +8,7 @@ import { HandoffInstructionsField } from './HandoffInstructionsField';
 import { LogsPath, useLogsFolder } from './LogsFolder';
 import { Modal } from '../common/Modal';
 import { ModelSelect } from './ModelSelect';
+import { PrepareHandoffField } from './PrepareHandoffField';
 import { ThinkingField } from './ThinkingField';
 import { ThresholdField } from './ThresholdField';
 import { ToolsSection } from './ToolsSection';
@@ -52,6 +53,11 @@ export function SettingsDialog() {
             at={settings.autoHandoffAt}
             reviewFirst={settings.reviewFirst}
             onChange={(patch) => void updateSettings(patch)}
+          />
+          <PrepareHandoffField
+            enabled={settings.prepareHandoff}
+            threshold={settings.contextThreshold}
+            onChange={(prepareHandoff) => void updateSettings({ prepareHandoff })}
           />
           <label className="checkbox">
             <input type="checkbox" checked={settings.autoTitle} onChange={(e) => void updateSettings({ autoTitle: e.target.checked })} />
