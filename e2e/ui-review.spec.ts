@@ -132,14 +132,14 @@ for (const scheme of ['light', 'dark'] as const) {
     await send(page, '/handoff');
     await expect(card(page)).toContainText('ONE — goal.');
 
-    await exchange(page, baton, 'Second leg, see `docs/leg.md`', 'Done too.', 'Done too.');
+    await exchange(page, baton, 'Second leg, see `src/leg.ts`', 'Done too.', 'Done too.');
     await review(page, baton, handoffDocument('TWO'));
     const changes = handoffDialog(page).getByText('Changes since the last handoff: 6 lines added, 6 removed');
     await changes.click();
     const lines = handoffDialog(page).locator('.handoff-changes-lines li');
     await expect(lines.first()).toHaveText('+Added: TWO — goal.');
     await expect(lines.filter({ hasText: 'Removed: ONE — goal.' })).toHaveCount(1);
-    await expect(notInDocument(page).getByRole('checkbox', { name: 'docs/leg.md', exact: true })).toBeChecked();
+    await expect(notInDocument(page).getByRole('checkbox', { name: 'src/leg.ts', exact: true })).toBeChecked();
 
     const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
