@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+// Small things a user saw (issue 19): each row, hint and figure says what it means once.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ChatView } from '../../renderer/src/components/chat/ChatView';
+import type { SessionEntry } from '../../shared/session';
+import { blocksEntry, messageEntry, render, sessionView, setup, step, stubLayout, type Handlers, type Rendered } from './harness';
+
+let view: Rendered | undefined;
+afterEach(() => {
+  view?.unmount();
+  view = undefined;
+});
+beforeAll(stubLayout);
+
+async function chat(entries: SessionEntry[], handlers: Handlers = {}) {
+  const ctx = await setup({ 'sessions.open': () => sessionView({ entries }), ...handlers });
+  view = await render(<ChatView />, ctx.store);
+  return { ...ctx, container: view.container };
+}
+
+describe('a todo update', () => {
+  const todos = [
+    { content: 'Write the parser', status: 'in_progress' },
+    { content: 'Ship it', status: 'pending' },
+  ];
+  const call = blocksEntry('assistant', [{ type: 'tool_use', id: 't1', name: 'todo_write', input: { todos } }]);
+  const result = blocksEntry('user', [{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }]);
+
+  it('says "done" once: its count, without the status of a call that went well', async () => {
+    const { container } = await chat([messageEntry('user', 'Plan it'), call, result]);
+    expect(container.querySelector('[data-testid="tool-call"] summary')?.textContent).toBe('Updated todos: 0 of 2 done');
+  });
+
+  it('still says when the update failed', async () => {
+    const failed = blocksEntry('user', [{ type: 'tool_result', tool_use_id: 't1', content: 'bad input', is_error: true }]);
+    const { container } = await chat([messageEntry('user', 'Plan it'), call, failed]);
+    expect(container.querySelector('[data-testid="tool-call"] summary')?.textContent).toBe('Updated todos: 0 of 2 done · failed');
+  });
+});
