@@ -2,6 +2,7 @@
 // Small things a user saw (issue 19): each row, hint and figure says what it means once.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChatView } from '../../renderer/src/components/chat/ChatView';
+import { ThinkingField } from '../../renderer/src/components/settings/ThinkingField';
 import type { SessionEntry } from '../../shared/session';
 import { blocksEntry, messageEntry, render, sessionView, setup, step, stubLayout, type Handlers, type Rendered } from './harness';
 
@@ -35,5 +36,18 @@ describe('a todo update', () => {
     const failed = blocksEntry('user', [{ type: 'tool_result', tool_use_id: 't1', content: 'bad input', is_error: true }]);
     const { container } = await chat([messageEntry('user', 'Plan it'), call, failed]);
     expect(container.querySelector('[data-testid="tool-call"] summary')?.textContent).toBe('Updated todos: 0 of 2 done · failed');
+  });
+});
+
+describe('the Thinking hint', () => {
+  it.each([
+    ['adaptive', 'Adaptive lets Claude decide how much to think, on models that support it.'],
+    ['off', 'Claude answers without thinking first.'],
+    [8192, 'Claude may think for up to the budget below before it answers, on models that take one.'],
+  ] as const)('speaks of the mode chosen (%s)', async (value, hint) => {
+    const { store } = await setup();
+    view = await render(<ThinkingField value={value} onChange={() => {}} />, store);
+    const select = view.container.querySelector('select')!;
+    expect(document.getElementById(select.getAttribute('aria-describedby')!)?.textContent).toBe(hint);
   });
 });
