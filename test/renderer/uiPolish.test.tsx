@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // Small things a user saw (issue 19): each row, hint and figure says what it means once.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { StatusLine } from '../../renderer/src/components/app/StatusLine';
 import { ChatView } from '../../renderer/src/components/chat/ChatView';
 import { ThinkingField } from '../../renderer/src/components/settings/ThinkingField';
 import type { SessionEntry } from '../../shared/session';
@@ -49,5 +50,29 @@ describe('the Thinking hint', () => {
     view = await render(<ThinkingField value={value} onChange={() => {}} />, store);
     const select = view.container.querySelector('select')!;
     expect(document.getElementById(select.getAttribute('aria-describedby')!)?.textContent).toBe(hint);
+  });
+});
+
+describe('the status line after a handoff', () => {
+  async function statusLine(before: number, after: number) {
+    const { store } = await setup();
+    await step(() => store.getState().loadSession(sessionView({ contextTokens: after }), { sessionId: 's1', before, after }));
+    view = await render(<StatusLine />, store);
+    return view.container.querySelector('.statusline')!;
+  }
+
+  it('says "Context" once, and the handoff\'s before → after as the card does', async () => {
+    const line = await statusLine(152_000, 1_200);
+    expect(line.textContent!.match(/Context/g)).toHaveLength(1);
+    const figure = line.querySelector('[title="Context before → after the handoff"]');
+    expect(figure?.textContent).toBe('Handoff 152k → 1.2k tokens');
+    expect(figure?.classList.contains('saved')).toBe(true);
+  });
+
+  it('does not show a context that grew as a saving', async () => {
+    const line = await statusLine(137, 172);
+    const figure = line.querySelector('[title="Context before → after the handoff"]');
+    expect(figure?.textContent).toBe('Handoff 137 → 172 tokens');
+    expect(figure?.classList.contains('saved')).toBe(false);
   });
 });
