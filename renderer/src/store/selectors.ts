@@ -55,6 +55,9 @@ export const wasHandedOff = (s: BatonState): boolean => {
   return false;
 };
 
+/** Fewer than two messages: a handoff would have nothing to carry (SPEC §4.1 step 2, the guard). */
+export const hasNothingToHandOff = (s: BatonState): boolean => !s.session || s.session.messageCount < 2;
+
 /** The Hand off button invites past the threshold, but not on a session that has already been handed off. */
 export const handoffInvited = (s: BatonState): boolean => contextIsLong(s) && !wasHandedOff(s);
 
