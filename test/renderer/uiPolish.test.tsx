@@ -5,7 +5,9 @@ import { StatusLine } from '../../renderer/src/components/app/StatusLine';
 import { ChatView } from '../../renderer/src/components/chat/ChatView';
 import { ThinkingField } from '../../renderer/src/components/settings/ThinkingField';
 import type { SessionEntry } from '../../shared/session';
-import { blocksEntry, messageEntry, render, sessionView, setup, step, stubLayout, type Handlers, type Rendered } from './harness';
+import { HANDOFF_PROMPT_OPENING } from '../../shared/sessionFormat';
+import { texts } from '../../shared/texts';
+import { blocksEntry, exchangeEntries, messageEntry, outcomeEntry, render, sessionView, setup, step, stubLayout, summary, type Handlers, type Rendered } from './harness';
 
 let view: Rendered | undefined;
 afterEach(() => {
@@ -74,5 +76,34 @@ describe('the status line after a handoff', () => {
     const figure = line.querySelector('[title="Context before → after the handoff"]');
     expect(figure?.textContent).toBe('Handoff 137 → 172 tokens');
     expect(figure?.classList.contains('saved')).toBe(false);
+  });
+});
+
+describe('a handoff row in an imported copy', () => {
+  const handedOff = [
+    ...exchangeEntries(1),
+    messageEntry('user', `${HANDOFF_PROMPT_OPENING}.`, { purpose: 'handoff' }),
+    messageEntry('assistant', '## Goal\nFinish the parser', { purpose: 'handoff', stopReason: 'end_turn' }),
+    outcomeEntry({ outcome: 'done', childSession: 'child-elsewhere', childTitle: 'Parser, continued', document: '## Goal\nFinish the parser' }),
+  ];
+  const imported = (listed: string[]) =>
+    chat(handedOff, {
+      'sessions.open': () => sessionView({ entries: handedOff, header: { type: 'session', version: 1, id: 's1', timestamp: '2025-01-01T00:00:00.000Z', origin: 'import' } }),
+      'sessions.list': () => listed.map((id) => summary(id, id === 's1' ? 'Imported parser work' : 'Parser, continued')),
+    });
+
+  it('names the session it went to as plain text when that session is not in this data folder', async () => {
+    const { container } = await imported(['s1']);
+    const row = container.querySelector('.handoff-exchange-text')!;
+    expect(row.textContent).toBe(texts.handedOffTo('Parser, continued'));
+    expect(row.querySelector('a')).toBeNull();
+  });
+
+  it('links it when the session is here', async () => {
+    const { container, fake } = await imported(['s1', 'child-elsewhere']);
+    const link = container.querySelector<HTMLAnchorElement>('.handoff-exchange-text a')!;
+    expect(link.textContent).toBe('Parser, continued');
+    await step(() => link.click());
+    expect(fake.callsTo('sessions.open').at(-1)).toEqual({ id: 'child-elsewhere' });
   });
 });
