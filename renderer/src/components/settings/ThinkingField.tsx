@@ -7,7 +7,7 @@ import { DEFAULT_THINKING_BUDGET, parseThinkingBudget, thinkingBudgetError } fro
 
 type Mode = 'off' | 'adaptive' | 'budget';
 
-/** What the mode chosen does: the adaptive hint under Token budget spoke of another mode. */
+/** The hint under the mode says what the mode chosen does. */
 const HINT: Record<Mode, string> = {
   adaptive: 'Adaptive lets Claude decide how much to think, on models that support it.',
   off: 'Claude answers without thinking first.',
