@@ -55,6 +55,8 @@ test('after a handoff the status line says "Context" once, and its figure is the
   await send(page, 'Plan the work');
   await expect(page.getByText('Planned.')).toBeVisible();
   await expect(page.getByTestId('tool-call').first().locator('summary')).toHaveText(/^Updated todos: 0 of 2 done( · \d+ ms)?$/);
+  const meter = page.locator('.statusline .context');
+  await expect(meter).toContainText('Context 62 / ');
   await handOff(page, baton, 'FIGURES');
 
   const line = page.locator('.statusline');
@@ -63,7 +65,9 @@ test('after a handoff the status line says "Context" once, and its figure is the
   expect((await line.textContent())!.match(/Context/g)).toHaveLength(1);
   const [, before, after] = /^Handoff (\S+) → (\S+) tokens$/.exec((await figure.textContent())!)!;
   await expect(card(page)).toContainText(`${before} → ${after} tokens`);
-  await expect(line).toContainText(`Context ${after} / `);
+  // The card, the figure and the meter count alike: before is what the old session's meter said.
+  expect(before).toBe('62');
+  await expect(meter).toContainText(`Context ${after} / `);
   expect(Number(after)).toBeGreaterThan(Number(before));
   const colours = await figure.evaluate((el) => {
     const probe = document.createElement('span');
