@@ -25,6 +25,7 @@ export const texts = {
   handoffFailed: (message: string) => `Handoff failed: ${continuing(message)}`,
   /** The compact row a successful handoff leaves in the session it came from. */
   handedOffTo: (title: string) => `Handed off → ${title}`,
+  modelChangedTo: (model: string) => `Model changed to ${model}`,
   /** Only a complete document hands off (SPEC §4.2). */
   handoffRefused: 'Claude declined to write a handoff document.',
   /** A refusal that explains itself: the API's own words follow. */

@@ -36,7 +36,8 @@ export const uiTexts = {
   logsAreIn: 'Baton’s logs are in this folder on the machine running npm run web:',
   /** Web mode keeps a key entered in Settings in the server's memory only (SPEC §5: its key comes from the environment). */
   apiKeySavedUntilRestart: 'API key saved until the Baton server stops. To keep it, set ANTHROPIC_API_KEY before npm run web.',
-  contextSavings: (before: string, after: string) => `Context ${before} → ${after} tokens`,
+  // Beside the meter's "Context …": the handoff's figure, as the card gives it.
+  contextSavings: (before: string, after: string) => `Handoff ${before} → ${after} tokens`,
   /** The handoff card's one line: its sections, and the context it saved. */
   allSections: (count: number) => (count === 1 ? 'Its one section' : `All ${NUMBER_WORDS[count] ?? count} sections`),
   missingSectionsShort: (names: string[]) => `Missing: ${names.join(', ')}`,

@@ -54,6 +54,7 @@ describe('a handoff exchange is one compact row', () => {
     const entries = [...exchangeEntries(1), ...handoffMessages(), done];
     const { container, fake } = await chat(entries, {
       'sessions.open': ({ id }) => (id === 'child-1' ? sessionView({ id }) : sessionView({ entries })),
+      'sessions.list': () => [summary('s1', 'Parent'), summary('child-1', 'Parser, continued')],
     });
     expect(rowTexts(container)).toEqual([texts.handedOffTo('Parser, continued')]);
     expect(container.textContent).not.toContain(HANDOFF_PROMPT_OPENING);

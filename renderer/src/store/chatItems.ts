@@ -7,7 +7,8 @@ import { HandoffDetails, type AgentMessage, type ImageBlock, type HandoffOutcome
 import { toolResultText } from '../../../shared/toolResult';
 
 type ModelChangeEntry = Extract<SessionEntry, { type: 'model_change' }>;
-import { CustomType, handoffExchangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
+import { CustomType, handoffExchangeTracker, modelChangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
+import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import { stopNoticeOf } from './stopReasons';
 
@@ -187,30 +188,6 @@ export function joinChats(older: readonly ChatItem[], newer: readonly ChatItem[]
   return [...older.slice(0, -1), folded(last, first), ...newer.slice(1)];
 }
 
-/**
- * The "Model changed to …" notes: a model_change entry shows as one before the message it was written
- * for, only when the conversation's model really changed. A session's first model_change records the
- * model it started with, and a handoff run's records the handoff model (the chat's own model is
- * recorded again after it): neither is a change the user made.
- */
-function modelChangeNotes() {
-  let current: string | undefined;
-  let pending: ModelChangeEntry | undefined;
-  return {
-    recorded(entry: ModelChangeEntry): void {
-      pending = entry;
-    },
-    beforeMessage(inHandoffExchange: boolean): ChatItem | null {
-      const change = pending;
-      pending = undefined;
-      if (!change || inHandoffExchange) return null;
-      const changed = current !== undefined && change.model !== current;
-      current = change.model;
-      return changed ? { kind: 'note', key: change.id, text: `Model changed to ${change.model}` } : null;
-    },
-  };
-}
-
 /** The row of an entry that is neither a message, a model change nor a handoff outcome, or null when it shows none. */
 function otherItem(entry: Exclude<SessionEntry, { type: 'message' | 'handoff_outcome' | 'model_change' }>): ChatItem | null {
   switch (entry.type) {
@@ -246,19 +223,19 @@ export function buildChat(entries: readonly SessionEntry[], versions: Record<str
   let toolResults: Record<string, ToolResult> = {};
   let messageCount = 0;
   const inHandoff = handoffExchangeTracker();
-  const modelNotes = modelChangeNotes();
+  const modelChanges = modelChangeTracker<ModelChangeEntry>();
   for (const entry of entries) {
     if (entry.type === 'message') {
       messageCount++;
       const inExchange = inHandoff(entry.message);
-      const note = modelNotes.beforeMessage(inExchange);
-      if (note) items.push(note);
+      const change = modelChanges.beforeMessage(inExchange);
+      if (change) items.push({ kind: 'note', key: change.id, text: texts.modelChangedTo(change.model) });
       if (!inExchange && isToolResultOnly(entry.message)) toolResults = Object.assign(toolResults, toolResultsOf(entry.message));
       addMessage(items, entry.message, entry.id, inExchange);
     } else if (entry.type === 'handoff_outcome') {
       addOutcome(items, entry);
     } else if (entry.type === 'model_change') {
-      modelNotes.recorded(entry);
+      modelChanges.recorded(entry);
     } else {
       const item = otherItem(entry);
       if (item) items.push(item);

@@ -7,7 +7,7 @@ import type { CarryOverItem, DocumentChanges } from '../../../shared/session';
 import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import { tryCall } from './call';
-import { shownSessionId } from './selectors';
+import { hasNothingToHandOff, shownSessionId } from './selectors';
 import type { BatonState, SliceCreator } from './types';
 
 export type HandoffPhase = 'closed' | 'idle' | 'generating' | 'review' | 'committing';
@@ -217,7 +217,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
     requestHandoff(options = {}) {
       const s = get();
       if (s.handoff.phase !== 'closed') return;
-      if (!s.session || s.session.messageCount < 2) return s.notify('warning', texts.nothingToHandOff);
+      if (!s.session || hasNothingToHandOff(s)) return s.notify('warning', texts.nothingToHandOff);
       if (s.session.isStreaming || s.sidebar.running.includes(s.session.header.id)) return s.notify('warning', texts.handoffBusy);
       set({ handoff: { ...closed, phase: 'idle', sessionId: s.session.header.id, focus: options.focus ?? '' } });
       if (options.generate) void get().generateHandoff();

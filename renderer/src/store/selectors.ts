@@ -60,11 +60,17 @@ export const wasHandedOff = (s: BatonState): boolean => {
   return false;
 };
 
+/** Fewer than two messages: a handoff would have nothing to carry (SPEC §4.1 step 2, the guard). */
+export const hasNothingToHandOff = (s: BatonState): boolean => !s.session || s.session.messageCount < 2;
+
 /** The Hand off button invites past the threshold, but not on a session that has already been handed off. */
 export const handoffInvited = (s: BatonState): boolean => contextIsLong(s) && !wasHandedOff(s);
 
-/** The title of a listed session (it may have been renamed since `fallback` was recorded). */
-export const listedTitle = (s: BatonState, id: string, fallback: string): string => s.sidebar.titles[id] ?? fallback;
+/**
+ * The title of a listed session (it may have been renamed since a handoff recorded it); undefined for one
+ * not in this data folder, such as the session an imported copy was handed off to.
+ */
+export const listedTitle = (s: BatonState, id: string): string | undefined => s.sidebar.titles[id];
 
 /** A reply's actions (Continue, Hand off) are offered on the last row only, while nothing streams. */
 export const isActionableRow = (s: BatonState, key: string): boolean => !isStreaming(s) && s.chat.items.at(-1)?.key === key;

@@ -80,7 +80,7 @@ function ExchangeSummary({ item }: { item: HandoffAttempt }) {
   const { outcome } = item;
   const running = useBaton((s) => outcome === null && isRunningHandoffRow(s, item.key));
   const childId = outcome?.childSession;
-  const childTitle = useBaton((s) => (childId ? listedTitle(s, childId, outcome?.childTitle ?? uiTexts.untitled) : ''));
+  const childTitle = useBaton((s) => (childId ? listedTitle(s, childId) : undefined));
   const openSession = useBaton((s) => s.openSession);
   const backgrounded = useBaton((s) => running && s.handoff.phase === 'closed');
   const sessionId = useBaton(shownSessionId);
@@ -100,7 +100,8 @@ function ExchangeSummary({ item }: { item: HandoffAttempt }) {
   if (!outcome) return <>{running ? uiTexts.handoffRunning : item.legacy ? uiTexts.handoffUnrecorded : uiTexts.handoffNotCompleted}</>;
   switch (outcome.outcome) {
     case 'done':
-      if (!childId) return <>{texts.handedOffTo(outcome.childTitle ?? uiTexts.untitled)}</>;
+      // A session that is not here (an imported copy's child) is named, not linked.
+      if (!childId || childTitle === undefined) return <>{texts.handedOffTo(outcome.childTitle ?? uiTexts.untitled)}</>;
       // The text's title part is the link, as a session is in the sidebar: "Handed off → " then the title.
       return (
         <>
