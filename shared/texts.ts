@@ -5,19 +5,35 @@ export const IMPORT_FORMAT_NAMES = { baton: 'Baton', pi: 'pi / oh-my-pi', 'claud
 type ImportFormatName = keyof typeof IMPORT_FORMAT_NAMES;
 const EXPECTED_FORMATS = 'Baton, pi / oh-my-pi or Claude Code';
 
+/** Names a message may start with: they keep their capital where "Handoff failed: " continues the sentence. */
+const NAMES = new Set(['Claude', 'Anthropic', 'Baton']);
+
+/**
+ * A message as the rest of "Handoff failed: …" (SPEC §4.2: "Handoff failed: the handoff document was cut
+ * off."): its first word lowercased, unless it is a name or an acronym (API, ENOSPC), so every failure
+ * reads alike whether the core or the API worded it.
+ */
+function continuing(message: string): string {
+  const word = /^[A-Z][a-z]*(?![\p{L}\d])/u.exec(message)?.[0];
+  return word && !NAMES.has(word) ? word.toLowerCase() + message.slice(word.length) : message;
+}
+
 export const texts = {
   nothingToHandOff: 'Nothing to hand off (no messages yet)',
   handoffDone: 'New session started with handoff context',
   handoffCancelled: 'Handoff cancelled',
-  handoffFailed: (message: string) => `Handoff failed: ${message}`,
+  handoffFailed: (message: string) => `Handoff failed: ${continuing(message)}`,
   /** The compact row a successful handoff leaves in the session it came from. */
   handedOffTo: (title: string) => `Handed off → ${title}`,
+  modelChangedTo: (model: string) => `Model changed to ${model}`,
   /** Only a complete document hands off (SPEC §4.2). */
   handoffRefused: 'Claude declined to write a handoff document.',
   /** A refusal that explains itself: the API's own words follow. */
   handoffRefusedBecause: (explanation: string) => `Claude declined to write a handoff document: ${explanation}`,
   handoffRefusedHint: 'Try again with a focus that leaves out the part Claude declined, or choose another handoff model in Settings.',
   handoffCutOff: 'The handoff document was cut off.',
+  /** The carry-over check in review (SPEC §4.3): what the document does not contain. */
+  notInDocument: 'Not in the document',
   handoffCutOffHint: 'Review the incomplete document and finish it yourself, or choose a handoff model with more output in Settings.',
   /** stop_reason in chat (SPEC §3). */
   refusal: 'Claude declined to answer this request.',

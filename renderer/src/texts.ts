@@ -1,4 +1,6 @@
 // UI texts that belong to the renderer alone; the SPEC's exact texts live in shared/texts.ts.
+const NUMBER_WORDS: Record<number, string> = { 2: 'two', 3: 'three', 4: 'four', 5: 'five', 6: 'six', 7: 'seven', 8: 'eight', 9: 'nine', 10: 'ten' };
+
 export const uiTexts = {
   retrying: (attempt: number) => `Retrying… (attempt ${attempt})`,
   connectionLost: 'Lost the connection to Baton. Reconnecting… (If you restarted npm run web, open the new URL it printed.)',
@@ -36,12 +38,36 @@ export const uiTexts = {
   logsAreIn: 'Baton’s logs are in this folder on the machine running npm run web:',
   /** Web mode keeps a key entered in Settings in the server's memory only (SPEC §5: its key comes from the environment). */
   apiKeySavedUntilRestart: 'API key saved until the Baton server stops. To keep it, set ANTHROPIC_API_KEY before npm run web.',
-  contextSavings: (before: string, after: string) => `Context ${before} → ${after} tokens`,
+  // Beside the meter's "Context …": the handoff's figure, as the card gives it.
+  contextSavings: (before: string, after: string) => `Handoff ${before} → ${after} tokens`,
   /** The handoff card's one line: its sections, and the context it saved. */
-  allSections: 'All six sections',
+  allSections: (count: number) => (count === 1 ? 'Its one section' : `All ${NUMBER_WORDS[count] ?? count} sections`),
   missingSectionsShort: (names: string[]) => `Missing: ${names.join(', ')}`,
   cardSavings: (before: string, after: string) => `${before} → ${after} tokens`,
   cardSavingsTitle: 'Context before → after the handoff',
+  /** The carry-over check's figure on the card (SPEC §4.3). */
+  carriedOver: (kept: number, total: number) => `Carried over: ${kept} of ${total}`,
+  carriedOverTitle: 'What had to survive the handoff (the last request, open todos, files, pinned messages, identifiers), and how much of it the document holds',
+  /** A done Progress item that cites no message (SPEC §4.3 Sources). */
+  unverified: 'unverified',
+  unverifiedTitle: 'Marked done without citing a message of the earlier session',
+  citationTitle: (n: string) => `Open message ${n} of the earlier session`,
+  /** Pin for handoff (SPEC §4.3). */
+  pinned: 'Pinned for handoff',
+  pinHint: 'The next handoff carries this message word for word',
+  /** Settings → Handoff instructions (SPEC §4.3 "Your own sections"). */
+  handoffPromptHint: (placeholder: string) =>
+    `What the handoff asks the model for. ${placeholder} marks where the sections are listed; without it they follow the prompt.`,
+  handoffSectionsHint: 'One per line, in order: the document gets each as a heading, and the structure check looks for them.',
+  handoffPromptEmpty: 'The handoff prompt cannot be empty.',
+  handoffPromptTooLong: (max: number) => `The handoff prompt can be at most ${max.toLocaleString('en-US')} characters.`,
+  handoffNoSections: 'Add at least one section.',
+  handoffTooManySections: (max: number) => `At most ${max} sections.`,
+  handoffSectionUnnamed: (line: number) => `Section ${line} has no name: name it or remove the empty line.`,
+  handoffSectionHash: 'Write section names without #: Baton makes them headings.',
+  handoffSectionTooLong: (max: number) => `A section name can be at most ${max} characters.`,
+  handoffSectionTwice: (name: string) => `The section "${name}" is listed twice.`,
+  pinnedCount: (n: number) => `${n === 1 ? '1 pinned message' : `${n} pinned messages`} will be carried word for word.`,
   stopped: 'Stopped',
   /** A file on its way to the core, in its chip. */
   uploading: 'Uploading…',
@@ -81,6 +107,17 @@ export const uiTexts = {
   exported: (path: string) => `Saved ${path}`,
   /** The imported session's note: how many lines of its file were not taken over. */
   skippedLines: (n: number) => `${n} ${n === 1 ? 'line' : 'lines'} of the file skipped`,
+  /** Review: the items the document lacks, each ticked to be added (SPEC §4.3 "Carry-over check"). */
+  carryOverHint: 'Each ticked item is added to the document of the new session.',
+  carryOverKind: { request: 'Last request', todo: 'Open todo', attachment: 'Attached file', pin: 'Pinned message' },
+  /** Review of a chain: what changed since the previous document, counted in lines. */
+  changesSince: (added: number, removed: number) =>
+    `Changes since the last handoff: ${added} ${added === 1 ? 'line' : 'lines'} added, ${removed} removed`,
+  changeAdded: 'Added:',
+  changeRemoved: 'Removed:',
+  /** Failed or cancelled attempts in a row, one row in the chat. */
+  handoffAttempts: (outcome: 'failed' | 'cancelled' | 'mixed', n: number) =>
+    `${outcome === 'failed' ? 'Handoff failed' : outcome === 'cancelled' ? 'Handoff cancelled' : 'Handoff failed or cancelled'} (${n} attempts)`,
   reviewCutOff: 'This document was cut off before it was finished. Read it, and complete it if needed, before starting the new session.',
   matchNotShown: 'The matching message is not among the messages shown.',
   indexingMessages: (indexed: number, total: number) =>

@@ -11,7 +11,7 @@ import type { SliceCreator } from './types';
 export type NoticeKind = 'success' | 'info' | 'warning' | 'error';
 
 export interface NoticeAction {
-  label: 'Retry' | 'Open settings' | 'Open' | 'Hand off';
+  label: 'Retry' | 'Open settings' | 'Open' | 'Hand off' | 'Review anyway';
   run: () => void;
 }
 
@@ -22,6 +22,8 @@ export interface Notice {
   /** A notice with a key replaces the earlier one with the same key (e.g. retry attempts). */
   key?: string;
   action?: NoticeAction;
+  /** What the user can do about it, under the text (a failed handoff's hint). */
+  detail?: string;
 }
 
 export interface NoticeOptions {
@@ -29,6 +31,7 @@ export interface NoticeOptions {
   /** Reports something still going on: it stays until cleared by its key, or dismissed. */
   lasting?: boolean;
   action?: NoticeAction;
+  detail?: string;
 }
 
 export interface NoticeSlice {
@@ -62,8 +65,9 @@ const BUSY_TEXTS: ReadonlySet<string> = new Set([texts.busy, texts.handoffBusy])
 
 /** The key a notice gets by what it says: what clears it once it no longer holds. */
 function keyOf(text: string): string | undefined {
-  // A failure worded by its action ("Handoff failed: Connection to the Baton server was lost") counts too.
-  if (UNREACHABLE_TEXTS.some((t) => text.includes(t))) return UNREACHABLE_KEY;
+  // A failure worded by its action ("Handoff failed: connection to the Baton server was lost") counts too.
+  const lower = text.toLowerCase();
+  if (UNREACHABLE_TEXTS.some((t) => lower.includes(t.toLowerCase()))) return UNREACHABLE_KEY;
   return BUSY_TEXTS.has(text) ? BUSY_KEY : undefined;
 }
 
@@ -80,10 +84,10 @@ export const createNoticeSlice: SliceCreator<NoticeSlice> = (set, get, deps) => 
 
   notify(kind, text, options = {}) {
     const given = typeof options === 'string' ? { key: options } : options;
-    const { lasting = false, action } = given;
+    const { lasting = false, action, detail } = given;
     // What the text says decides first: an unreachable core is cleared on reconnect whatever the sender's key.
     const key = keyOf(text) ?? given.key;
-    const notice: Notice = { id: nextId++, kind, text, key, action };
+    const notice: Notice = { id: nextId++, kind, text, key, action, ...(detail !== undefined && { detail }) };
     set((s) => {
       // The same text again (a second click, say) refreshes the notice instead of stacking a copy.
       const replaces = (n: Notice) => (key !== undefined && n.key === key) || (n.kind === kind && n.text === text);
