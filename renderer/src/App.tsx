@@ -5,6 +5,7 @@ import { RefusedScreen } from './components/app/RefusedScreen';
 import { Notices } from './components/app/Notices';
 import { useAppearance } from './hooks/useAppearance';
 import { useGlobalShortcuts } from './hooks/useGlobalShortcuts';
+import { useUiLanguage } from './hooks/useLanguage';
 import { useBaton, useBatonStore } from './store/StoreProvider';
 
 export function App() {
@@ -12,6 +13,7 @@ export function App() {
   useEffect(() => store.getState().init(), [store]);
   useGlobalShortcuts();
   useAppearance();
+  useUiLanguage();
   const info = useBaton((s) => s.info);
   const refused = useBaton((s) => s.connectionRefused);
   return (
