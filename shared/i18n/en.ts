@@ -276,6 +276,13 @@ export const en = {
     noInput: 'No input',
     showLess: 'Show less',
     showAll: 'Show all ({{count, number}} characters)',
+    todosUpdated: 'Updated todos: {{done}} of {{total}} done',
+    searchedWeb: 'Searched the web for “{{query}}”',
+    fetched: 'Fetched {{url}}',
+    aPage: 'a page',
+    usedTool: 'Used {{tool}}',
+    aServerTool: 'a server tool',
+    modelChanged: 'Model changed to {{model}}',
   },
   /** The composer's slash commands (the core lists them). */
   commands: {
@@ -333,6 +340,9 @@ export const en = {
     url: 'URL',
     headers: 'Headers (Name: value, one a line)',
     add: 'Add',
+    noNewServers: 'No new servers',
+    importedServers: 'Imported {{names}}',
+    keptServers: '; kept your own {{names}}',
   },
 } as const;
 

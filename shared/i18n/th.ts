@@ -267,6 +267,13 @@ export const th: Translation = {
     noInput: 'ไม่มีอินพุต',
     showLess: 'แสดงน้อยลง',
     showAll: 'แสดงทั้งหมด ({{count, number}} อักขระ)',
+    todosUpdated: 'อัปเดตรายการสิ่งที่ต้องทำ: เสร็จ {{done}} จาก {{total}}',
+    searchedWeb: 'ค้นหาเว็บ “{{query}}”',
+    fetched: 'ดึง {{url}}',
+    aPage: 'หน้าเว็บ',
+    usedTool: 'ใช้ {{tool}}',
+    aServerTool: 'เครื่องมือของเซิร์ฟเวอร์',
+    modelChanged: 'เปลี่ยนโมเดลเป็น {{model}}',
   },
   commands: {
     handoff: 'ส่งต่อไปยังเซสชันใหม่ที่เริ่มจากเอกสารส่งต่อ',
@@ -322,5 +329,8 @@ export const th: Translation = {
     url: 'URL',
     headers: 'เฮดเดอร์ (Name: value บรรทัดละหนึ่งค่า)',
     add: 'เพิ่ม',
+    noNewServers: 'ไม่มีเซิร์ฟเวอร์ใหม่',
+    importedServers: 'นำเข้า {{names}} แล้ว',
+    keptServers: '; คงของคุณไว้: {{names}}',
   },
 };

@@ -9,6 +9,7 @@ type ModelChangeEntry = Extract<SessionEntry, { type: 'model_change' }>;
 import { CustomType, handoffExchangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
 import { uiTexts } from '../texts';
 import { stopNoticeOf } from './stopReasons';
+import { t } from '../../../shared/i18n';
 
 /** A handoff exchange of this session (its prompt and reply), shown as one compact row. */
 export interface HandoffExchangeItem {
@@ -158,7 +159,7 @@ function modelChangeNotes() {
       if (!change || inHandoffExchange) return null;
       const changed = current !== undefined && change.model !== current;
       current = change.model;
-      return changed ? { kind: 'note', key: change.id, text: `Model changed to ${change.model}` } : null;
+      return changed ? { kind: 'note', key: change.id, text: t('chat.modelChanged', { model: change.model }) } : null;
     },
   };
 }
