@@ -83,7 +83,7 @@ describe('the UI language', () => {
     expect(texts.quitWhileRunning(1)).toBe('1 reply is still being written. Quit anyway?');
     expect(texts.quitWhileRunning(2)).toBe('2 replies are still being written. Quit anyway?');
     setLanguage('th');
-    expect(texts.cutOff).toBe('ถูกตัดจบ');
+    expect(texts.cutOff).toBe('ถูกตัดกลางคัน');
     expect(texts.quitWhileRunning(1)).toBe('ยังเขียนคำตอบอยู่ 1 รายการ ออกจากโปรแกรมเลยหรือไม่');
     expect(texts.attachmentTooManyTokens('notes.txt', 123_456, 100_000)).toBe(
       'notes.txt มีประมาณ 123,456 โทเค็น ไฟล์ข้อความใช้ได้ไม่เกินครึ่งหนึ่งของหน้าต่างบริบทของโมเดล (100,000 โทเค็น)',
