@@ -5,7 +5,7 @@ import { RefusedScreen } from './components/app/RefusedScreen';
 import { Notices } from './components/app/Notices';
 import { useAppearance } from './hooks/useAppearance';
 import { useGlobalShortcuts } from './hooks/useGlobalShortcuts';
-import { useUiLanguage } from './hooks/useLanguage';
+import { useT, useUiLanguage } from './hooks/useLanguage';
 import { useBaton, useBatonStore } from './store/StoreProvider';
 
 export function App() {
@@ -14,6 +14,7 @@ export function App() {
   useGlobalShortcuts();
   useAppearance();
   useUiLanguage();
+  const t = useT();
   const info = useBaton((s) => s.info);
   const refused = useBaton((s) => s.connectionRefused);
   return (
@@ -22,7 +23,7 @@ export function App() {
         <RefusedScreen reason={refused} />
       ) : !info ? (
         <main className="loading">
-          <p>Connecting to Baton…</p>
+          <p>{t('app.connecting')}</p>
         </main>
       ) : info.hasApiKey ? (
         <MainScreen />

@@ -199,6 +199,7 @@ export const en = {
     kindFile: 'FILE',
   },
   app: {
+    connecting: 'Connecting to Baton…',
     skipToComposer: 'Skip to message box',
     moreActions: 'More actions',
     newSession: 'New session',

@@ -192,6 +192,7 @@ export const th: Translation = {
     kindFile: 'ไฟล์',
   },
   app: {
+    connecting: 'กำลังเชื่อมต่อกับ Baton…',
     skipToComposer: 'ข้ามไปที่ช่องข้อความ',
     moreActions: 'คำสั่งเพิ่มเติม',
     newSession: 'เซสชันใหม่',
