@@ -3,14 +3,16 @@
 // user reads goes through `t`. Keys and interpolation variables are checked by the compiler against
 // the English catalog, the source of truth.
 import i18next from 'i18next';
-import { en } from './en';
+import { en, type Translation } from './en';
 import { th } from './th';
 
-export const LANGUAGES = ['en', 'th'] as const;
-export type Language = (typeof LANGUAGES)[number];
+/** Every language's catalog: a new language is a catalog here and its locale below. */
+const CATALOGS = { en, th } satisfies Record<string, Translation>;
+export type Language = keyof typeof CATALOGS;
+export const LANGUAGES = Object.keys(CATALOGS) as Language[];
 /** The setting: a language, or whatever the system prefers. */
-export const LANGUAGE_SETTINGS = ['system', ...LANGUAGES] as const;
-export type LanguageSetting = (typeof LANGUAGE_SETTINGS)[number];
+export type LanguageSetting = 'system' | Language;
+export const LANGUAGE_SETTINGS: readonly [LanguageSetting, ...LanguageSetting[]] = ['system', ...LANGUAGES];
 
 /**
  * The locale Intl formats dates and numbers in. Thai is th-TH with the Gregorian calendar: Intl's default
@@ -21,7 +23,7 @@ export const LOCALES: Record<Language, string> = { en: 'en', th: 'th-TH-u-ca-gre
 
 const i18n = i18next.createInstance();
 void i18n.init({
-  resources: { en: { translation: en }, th: { translation: th } },
+  resources: Object.fromEntries(LANGUAGES.map((language) => [language, { translation: CATALOGS[language] }])),
   lng: 'en',
   fallbackLng: 'en',
   supportedLngs: LANGUAGES,
@@ -46,7 +48,7 @@ export function resolveLanguage(setting: LanguageSetting, preferred: readonly st
 }
 
 export function currentLanguage(): Language {
-  return i18n.language === 'th' ? 'th' : 'en';
+  return LANGUAGES.find((language) => language === i18n.language) ?? 'en';
 }
 
 export function currentLocale(): string {
