@@ -6,10 +6,24 @@ import { t, withPlainTexts } from './i18n';
 export const IMPORT_FORMAT_NAMES = { baton: 'Baton', pi: 'pi / oh-my-pi', 'claude-code': 'Claude Code' } as const;
 type ImportFormatName = keyof typeof IMPORT_FORMAT_NAMES;
 
+/** Names a message may start with: they keep their capital where "Handoff failed: " continues the sentence. */
+const NAMES = new Set(['Claude', 'Anthropic', 'Baton']);
+
+/**
+ * A message as the rest of "Handoff failed: …" (SPEC §4.2: "Handoff failed: the handoff document was cut
+ * off."): its first word lowercased, unless it is a name or an acronym (API, ENOSPC), so every failure
+ * reads alike whether the core or the API worded it. A script without case (Thai) is left as it is.
+ */
+function continuing(message: string): string {
+  const word = /^[A-Z][a-z]*(?![\p{L}\d])/u.exec(message)?.[0];
+  return word && !NAMES.has(word) ? word.toLowerCase() + message.slice(word.length) : message;
+}
+
 export const texts = withPlainTexts('texts', {
-  handoffFailed: (message: string) => t('texts.handoffFailed', { message }),
+  handoffFailed: (message: string) => t('texts.handoffFailed', { message: continuing(message) }),
   /** The compact row a successful handoff leaves in the session it came from. */
   handedOffTo: (title: string) => t('texts.handedOffTo', { title }),
+  modelChangedTo: (model: string) => t('texts.modelChangedTo', { model }),
   /** A refusal that explains itself: the API's own words follow (a bare one: `handoffRefused`, SPEC §4.2). */
   handoffRefusedBecause: (explanation: string) => t('texts.handoffRefusedBecause', { explanation }),
   /** The configured model is not in the Models API's list for this key (SPEC §3 "Models"). */

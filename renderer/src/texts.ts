@@ -1,6 +1,13 @@
 // UI texts that belong to the renderer alone (the catalogs' `ui` group, shared/i18n); the SPEC's exact
 // texts are shared/texts.ts. Each is read in the current language when it is read.
 import { t, withPlainTexts } from '../../shared/i18n';
+import { en } from '../../shared/i18n/en';
+
+/** "six" for 6 where the language has a word for it (two to ten), else the digits. */
+function numberWord(n: number): string {
+  const key = `n${n}`;
+  return key in en.ui.numberWords ? t(`ui.numberWords.${key as keyof typeof en.ui.numberWords}`) : String(n);
+}
 
 export const uiTexts = withPlainTexts('ui', {
   retrying: (attempt: number) => t('ui.retrying', { attempt }),
@@ -12,8 +19,22 @@ export const uiTexts = withPlainTexts('ui', {
   autoHandoffStarted: (percent: number) => t('ui.autoHandoffStarted', { percent }),
   contextSavings: (before: string, after: string) => t('ui.contextSavings', { before, after }),
   /** The handoff card's one line: its sections, and the context it saved. */
+  allSections: (count: number) => (count === 1 ? t('ui.oneSection') : t('ui.allSections', { words: numberWord(count) })),
   missingSectionsShort: (names: string[]) => t('ui.missingSectionsShort', { names: names.join(', ') }),
   cardSavings: (before: string, after: string) => t('ui.cardSavings', { before, after }),
+  carriedOver: (kept: number, total: number) => t('ui.carriedOver', { kept, total }),
+  citationTitle: (n: string) => t('ui.citationTitle', { n }),
+  handoffPromptHint: (placeholder: string) => t('ui.handoffPromptHint', { placeholder }),
+  handoffPromptTooLong: (max: number) => t('ui.handoffPromptTooLong', { max }),
+  handoffTooManySections: (max: number) => t('ui.handoffTooManySections', { max }),
+  handoffSectionUnnamed: (line: number) => t('ui.handoffSectionUnnamed', { line }),
+  handoffSectionTooLong: (max: number) => t('ui.handoffSectionTooLong', { max }),
+  handoffSectionTwice: (name: string) => t('ui.handoffSectionTwice', { name }),
+  pinnedCount: (n: number) => t('ui.pinnedCount', { count: n }),
+  changesSince: (added: number, removed: number) => t('ui.changesSince', { count: added, removed }),
+  /** Failed or cancelled attempts in a row, one row in the chat. */
+  handoffAttempts: (outcome: 'failed' | 'cancelled' | 'mixed', n: number) =>
+    t(outcome === 'failed' ? 'ui.handoffAttemptsFailed' : outcome === 'cancelled' ? 'ui.handoffAttemptsCancelled' : 'ui.handoffAttemptsMixed', { n }),
   fileUnreadable: (name: string) => t('ui.fileUnreadable', { name }),
   failed: (message: string) => t('ui.failed', { message }),
   /** Above a ```mermaid block's source when Mermaid could not draw it. */

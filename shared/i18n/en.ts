@@ -10,10 +10,13 @@ export const en = {
     handoffCancelled: 'Handoff cancelled',
     handoffFailed: 'Handoff failed: {{message}}',
     handedOffTo: 'Handed off → {{title}}',
+    modelChangedTo: 'Model changed to {{model}}',
     handoffRefused: 'Claude declined to write a handoff document.',
     handoffRefusedBecause: 'Claude declined to write a handoff document: {{explanation}}',
     handoffRefusedHint: 'Try again with a focus that leaves out the part Claude declined, or choose another handoff model in Settings.',
     handoffCutOff: 'The handoff document was cut off.',
+    /** The carry-over check in review (SPEC §4.3): what the document does not contain. */
+    notInDocument: 'Not in the document',
     handoffCutOffHint: 'Review the incomplete document and finish it yourself, or choose a handoff model with more output in Settings.',
     refusal: 'Claude declined to answer this request.',
     modelReplaced: "The model {{from}} isn't available with this API key, so Baton now uses {{to}}.",
@@ -93,11 +96,38 @@ export const en = {
     useSettingsInstructions: 'Use the custom instructions from Settings',
     logsAreIn: 'Baton’s logs are in this folder on the machine running npm run web:',
     apiKeySavedUntilRestart: 'API key saved until the Baton server stops. To keep it, set ANTHROPIC_API_KEY before npm run web.',
-    contextSavings: 'Context {{before}} → {{after}} tokens',
-    allSections: 'All six sections',
+    /** Beside the meter's "Context …": the handoff's figure, as the card gives it. */
+    contextSavings: 'Handoff {{before}} → {{after}} tokens',
+    oneSection: 'Its one section',
+    allSections: 'All {{words}} sections',
+    numberWords: { n2: 'two', n3: 'three', n4: 'four', n5: 'five', n6: 'six', n7: 'seven', n8: 'eight', n9: 'nine', n10: 'ten' },
     missingSectionsShort: 'Missing: {{names}}',
     cardSavings: '{{before}} → {{after}} tokens',
     cardSavingsTitle: 'Context before → after the handoff',
+    /** The carry-over check's figure on the card (SPEC §4.3). */
+    carriedOver: 'Carried over: {{kept}} of {{total}}',
+    carriedOverTitle:
+      'What had to survive the handoff (the last request, open todos, files, pinned messages, identifiers), and how much of it the document holds',
+    /** A done Progress item that cites no message (SPEC §4.3 Sources). */
+    unverified: 'unverified',
+    unverifiedTitle: 'Marked done without citing a message of the earlier session',
+    citationTitle: 'Open message {{n}} of the earlier session',
+    /** Pin for handoff (SPEC §4.3). */
+    pinned: 'Pinned for handoff',
+    pinHint: 'The next handoff carries this message word for word',
+    /** Settings → Handoff instructions (SPEC §4.3 "Your own sections"). */
+    handoffPromptHint: 'What the handoff asks the model for. {{placeholder}} marks where the sections are listed; without it they follow the prompt.',
+    handoffSectionsHint: 'One per line, in order: the document gets each as a heading, and the structure check looks for them.',
+    handoffPromptEmpty: 'The handoff prompt cannot be empty.',
+    handoffPromptTooLong: 'The handoff prompt can be at most {{max, number}} characters.',
+    handoffNoSections: 'Add at least one section.',
+    handoffTooManySections: 'At most {{max}} sections.',
+    handoffSectionUnnamed: 'Section {{line}} has no name: name it or remove the empty line.',
+    handoffSectionHash: 'Write section names without #: Baton makes them headings.',
+    handoffSectionTooLong: 'A section name can be at most {{max}} characters.',
+    handoffSectionTwice: 'The section "{{name}}" is listed twice.',
+    pinnedCount_one: '1 pinned message will be carried word for word.',
+    pinnedCount_other: '{{count}} pinned messages will be carried word for word.',
     stopped: 'Stopped',
     uploading: 'Uploading…',
     fileUnreadable: '{{name}} could not be read',
@@ -127,6 +157,18 @@ export const en = {
     exported: 'Saved {{path}}',
     skippedLines_one: '1 line of the file skipped',
     skippedLines_other: '{{count}} lines of the file skipped',
+    /** Review: the items the document lacks, each ticked to be added (SPEC §4.3 "Carry-over check"). */
+    carryOverHint: 'Each ticked item is added to the document of the new session.',
+    carryOverKind: { request: 'Last request', todo: 'Open todo', attachment: 'Attached file', pin: 'Pinned message' },
+    /** Review of a chain: what changed since the previous document, counted in lines. */
+    changesSince_one: 'Changes since the last handoff: 1 line added, {{removed}} removed',
+    changesSince_other: 'Changes since the last handoff: {{count}} lines added, {{removed}} removed',
+    changeAdded: 'Added:',
+    changeRemoved: 'Removed:',
+    /** Failed or cancelled attempts in a row, one row in the chat. */
+    handoffAttemptsFailed: 'Handoff failed ({{n}} attempts)',
+    handoffAttemptsCancelled: 'Handoff cancelled ({{n}} attempts)',
+    handoffAttemptsMixed: 'Handoff failed or cancelled ({{n}} attempts)',
     reviewCutOff: 'This document was cut off before it was finished. Read it, and complete it if needed, before starting the new session.',
     matchNotShown: 'The matching message is not among the messages shown.',
     indexingMessages:
@@ -283,7 +325,6 @@ export const en = {
     aPage: 'a page',
     usedTool: 'Used {{tool}}',
     aServerTool: 'a server tool',
-    modelChanged: 'Model changed to {{model}}',
   },
   /** The composer's slash commands (the core lists them). */
   commands: {

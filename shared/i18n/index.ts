@@ -84,15 +84,13 @@ export function t<K extends TextKey>(key: K, ...vars: VarsOf<K>): string {
 }
 
 type Groups = { [G in keyof typeof en]: (typeof en)[G] extends Record<string, unknown> ? G : never }[keyof typeof en];
-/** A group's texts without placeholders or plural forms, by their key. */
+/** A group's texts without placeholders or plural forms, by their key; a set of such texts as an object. */
 export type PlainTexts<G extends Groups> = {
   readonly [K in keyof (typeof en)[G] & string as K extends `${string}_${'one' | 'other'}`
     ? never
     : (typeof en)[G][K] extends `${string}{{${string}`
       ? never
-      : (typeof en)[G][K] extends string
-        ? K
-        : never]: string;
+      : K]: (typeof en)[G][K] extends string ? string : { readonly [E in keyof (typeof en)[G][K]]: string };
 };
 
 /**
@@ -101,9 +99,13 @@ export type PlainTexts<G extends Groups> = {
  */
 export function withPlainTexts<G extends Groups, F extends object>(group: G, functions: F): PlainTexts<G> & F {
   const out = { ...functions } as Record<string, unknown>;
-  for (const [key, value] of Object.entries(en[group])) {
-    if (typeof value !== 'string' || value.includes('{{') || /_(one|other)$/.test(key) || key in out) continue;
-    Object.defineProperty(out, key, { enumerable: true, get: () => translate(`${group}.${key}`) });
+  for (const [key, value] of Object.entries(en[group] as Record<string, unknown>)) {
+    if ((typeof value === 'string' && value.includes('{{')) || /_(one|other)$/.test(key) || key in out) continue;
+    const get =
+      typeof value === 'string'
+        ? () => translate(`${group}.${key}`)
+        : () => Object.fromEntries(Object.keys(value as object).map((entry) => [entry, translate(`${group}.${key}.${entry}`)]));
+    Object.defineProperty(out, key, { enumerable: true, get });
   }
   return Object.freeze(out) as PlainTexts<G> & F;
 }

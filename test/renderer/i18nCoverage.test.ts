@@ -34,6 +34,8 @@ const NOT_YET_CONVERTED = new Set([
   'handoff/HandoffReview.tsx',
   'settings/ApiKeyForm.tsx',
   'settings/AutoHandoffField.tsx',
+  'settings/HandoffInstructionsField.tsx',
+  'settings/PrepareHandoffField.tsx',
   'settings/PercentInput.tsx',
   'settings/SettingsDialog.tsx',
   'settings/ThinkingField.tsx',

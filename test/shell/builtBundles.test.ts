@@ -287,7 +287,7 @@ describe('two windows of the built app', () => {
       expect((await app.call('sessions.running', {}, 'main', 1))).toEqual({ ok: true, data: [first] });
       const ended = (window: number, sessionId: string) => app.eventsOf(window).some((e) => e.type === 'agent_end' && e.sessionId === sessionId);
       expect(await app.call('chat.send', { sessionId: third, text: 'Meanwhile, here' }, 'main', 1)).toEqual({ ok: true, data: { queued: false } });
-      await expect.poll(() => ended(0, first) && ended(1, third), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => ended(0, first) && ended(1, third)).toBe(true);
 
       // Each window got the stream events of its own session only; both heard that the first one ran.
       const streamedIn = (window: number) =>
@@ -468,7 +468,7 @@ describe('updates of an installed app (an AppImage), from a release feed on 127.
         .poll(() => app.messageBoxes(), { timeout: 20_000 })
         .toEqual([expect.objectContaining({ message: 'Baton 0.2.0 is ready to install.', buttons: ['Restart to update', 'Later'] })]);
       // The stand-in's user takes the default, Restart to update: the release replaces the app and starts.
-      await expect.poll(() => existsSync(started) && readFileSync(started, 'utf8'), { timeout: 10_000 }).toBe('started\n');
+      await expect.poll(() => existsSync(started) && readFileSync(started, 'utf8')).toBe('started\n');
       expect(readFileSync(installed).equals(release)).toBe(true);
     } finally {
       close();

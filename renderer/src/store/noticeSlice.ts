@@ -10,7 +10,7 @@ import type { SliceCreator } from './types';
 export type NoticeKind = 'success' | 'info' | 'warning' | 'error';
 
 export interface NoticeAction {
-  label: 'Retry' | 'Open settings' | 'Open' | 'Hand off';
+  label: 'Retry' | 'Open settings' | 'Open' | 'Hand off' | 'Review anyway';
   run: () => void;
 }
 
@@ -21,6 +21,8 @@ export interface Notice {
   /** A notice with a key replaces the earlier one with the same key (e.g. retry attempts). */
   key?: string;
   action?: NoticeAction;
+  /** What the user can do about it, under the text (a failed handoff's hint). */
+  detail?: string;
 }
 
 export interface NoticeOptions {
@@ -28,6 +30,7 @@ export interface NoticeOptions {
   /** Reports something still going on: it stays until cleared by its key, or dismissed. */
   lasting?: boolean;
   action?: NoticeAction;
+  detail?: string;
 }
 
 export interface NoticeSlice {
@@ -64,8 +67,8 @@ export const createNoticeSlice: SliceCreator<NoticeSlice> = (set, get, deps) => 
   notices: [],
 
   notify(kind, text, options = {}) {
-    const { key, lasting = false, action } = typeof options === 'string' ? { key: options } : options;
-    const notice: Notice = { id: nextId++, kind, text, key, action };
+    const { key, lasting = false, action, detail } = typeof options === 'string' ? { key: options } : options;
+    const notice: Notice = { id: nextId++, kind, text, key, action, ...(detail !== undefined && { detail }) };
     set((s) => {
       // The same text again (a second click, say) refreshes the notice instead of stacking a copy.
       const replaces = (n: Notice) => (key !== undefined && n.key === key) || (n.kind === kind && n.text === text);

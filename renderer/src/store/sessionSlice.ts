@@ -2,7 +2,8 @@
 // SessionView here is the one way it changes (startup, open, new, handoff, switch); the page's address
 // follows it. Runs in other sessions go on meanwhile.
 import type { BatonEvent, BranchView, ErrorCode, SessionView } from '../../../shared/contract';
-import type { SessionEntry, SessionHeader, TodoItem, Usage } from '../../../shared/session';
+import { HandoffDetails, type SessionEntry, type SessionHeader, type TodoItem, type Usage } from '../../../shared/session';
+import { CustomType } from '../../../shared/sessionFormat';
 import { sessionAddress } from '../../../shared/sessionAddress';
 import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
@@ -41,6 +42,10 @@ export interface OpenSession {
   branchSeq: number;
   /** The session's own custom instructions, when it overrides the Settings' ones. */
   instructions?: string | undefined;
+  /** Pin for handoff (SPEC §4.3): the ids of the pinned messages. */
+  pinned: string[];
+  /** What the handoff this session started with recorded (carried over, sources), once its entry is loaded: the root of every branch. */
+  handoffDetails?: HandoffDetails | undefined;
 }
 
 export interface ContextSavings {
@@ -104,6 +109,19 @@ function branchFields(branch: BranchView) {
   };
 }
 
+/** The details of the handoff entry among `entries` (a handed-off session's first entry), if it is there. */
+function handoffDetailsOf(entries: readonly SessionEntry[]): HandoffDetails | undefined {
+  const entry = entries.find((e) => e.type === 'custom_message' && e.customType === CustomType.handoff);
+  const parsed = entry?.type === 'custom_message' ? HandoffDetails.safeParse(entry.details) : undefined;
+  return parsed?.success ? parsed.data : undefined;
+}
+
+/** The pinned ids once `entry` is saved: a pin entry pins or unpins its message. */
+function pinnedAfter(pinned: string[], entry: SessionEntry): string[] {
+  if (entry.type !== 'pin' || pinned.includes(entry.entryId) === entry.pinned) return pinned;
+  return entry.pinned ? [...pinned, entry.entryId] : pinned.filter((id) => id !== entry.entryId);
+}
+
 function titleOf(view: SessionView): string | undefined {
   let title = view.header.title;
   for (const e of view.entries) if (e.type === 'session_info' && e.title) title = e.title;
@@ -119,6 +137,7 @@ function counted(session: OpenSession, entry: SessionEntry): Partial<OpenSession
     ...(usage ? addUsage({ tokensIn, tokensCached, tokensOut }, usage) : {}),
     lastEntryId: entry.id,
     totalEntries: session.totalEntries + 1,
+    pinned: pinnedAfter(session.pinned, entry),
   };
 }
 
@@ -174,8 +193,8 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
       else if (get().savings?.sessionId !== view.header.id) set({ savings: null });
       if (same) {
         // Same entries: keep the chat, but take what may have moved on (e.g. after a reconnect).
-        const { isStreaming, todos, contextTokens, contextWindow, model } = view;
-        return patch({ isStreaming, todos, contextTokens, contextWindow, model });
+        const { isStreaming, todos, contextTokens, contextWindow, model, pinned = [] } = view;
+        return patch({ isStreaming, todos, contextTokens, contextWindow, model, pinned });
       }
 
       const built = buildChat(view.entries, view.versions);
@@ -192,6 +211,8 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
           isStreaming: view.isStreaming,
           todos: view.todos,
           messageCount: built.messageCount,
+          pinned: view.pinned ?? [],
+          handoffDetails: handoffDetailsOf(view.entries),
           ...branchFields(view),
           branchSeq: (current?.branchSeq ?? 0) + 1,
         },
@@ -271,6 +292,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
           tokensIn: now.tokensIn + tokens.tokensIn,
           tokensCached: now.tokensCached + tokens.tokensCached,
           tokensOut: now.tokensOut + tokens.tokensOut,
+          handoffDetails: handoffDetailsOf(page.entries) ?? now.handoffDetails,
         });
       } finally {
         loadingOlder = false;

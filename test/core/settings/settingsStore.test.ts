@@ -29,6 +29,7 @@ const defaults = {
   sidebarCollapsed: false,
   autoHandoff: false,
   autoHandoffAt: 0.85,
+  prepareHandoff: false,
   customInstructions: '',
   autoTitle: true,
   /** Baton's own handoff instructions until the user writes theirs. */

@@ -1,12 +1,13 @@
 // The actions under a message (SPEC §5): Copy message when it has text; Edit message on the user's
-// messages; Regenerate on replies; Retry on a reply that failed or was stopped, and on a message whose
-// reply never came. They show on hover and on keyboard focus; Retry and the version switcher are always
-// shown.
+// messages; Regenerate on replies; Pin for handoff (or Unpin) on every saved message; Retry on a reply
+// that failed or was stopped, and on a message whose reply never came. They show on hover and on
+// keyboard focus; Retry and the version switcher are always shown.
 import type { RefObject } from 'react';
 import type { AgentMessage } from '../../../../shared/session';
 import { isEntryKey, markdownOf } from '../../store/chatItems';
 import { isStreaming } from '../../store/selectors';
 import { useBaton } from '../../store/StoreProvider';
+import { uiTexts } from '../../texts';
 import { CopyButton } from '../common/CopyButton';
 import { VersionNav } from './VersionNav';
 
@@ -22,6 +23,8 @@ export function MessageActions({ message, entryKey, editButton }: Props) {
   const isLast = useBaton((s) => s.chat.items.at(-1)?.key === entryKey);
   const startEdit = useBaton((s) => s.startEdit);
   const regenerate = useBaton((s) => s.regenerate);
+  const pinned = useBaton((s) => s.session?.pinned.includes(entryKey) ?? false);
+  const setPinned = useBaton((s) => s.setPinned);
   const saved = isEntryKey(entryKey);
   const markdown = markdownOf(message);
   const isUser = message.role === 'user';
@@ -52,6 +55,16 @@ export function MessageActions({ message, entryKey, editButton }: Props) {
         {saved && !isUser && !failed && (
           <button type="button" className="copy-button" disabled={busy} onClick={() => void regenerate(entryKey)}>
             Regenerate
+          </button>
+        )}
+        {saved && (
+          <button
+            type="button"
+            className="copy-button"
+            title={pinned ? undefined : uiTexts.pinHint}
+            onClick={() => void setPinned(entryKey, !pinned)}
+          >
+            {pinned ? 'Unpin' : 'Pin for handoff'}
           </button>
         )}
       </span>

@@ -28,14 +28,18 @@ export function ToolCall({ block }: { block: ToolUse }) {
       <details className={`tool-call tool-${status}`} data-testid="tool-call">
         <summary>
           {todos ? (
-            <span className="tool-name">{todoSummary(todos)}</span>
+            <>
+              <span className="tool-name">{todoSummary(todos)}</span>
+              {/* The summary already ends in "done": only another status is said, apart from the count. */}
+              {status !== 'done' && <span className="tool-status"> · {t(STATUS_LABELS[status])}</span>}
+            </>
           ) : (
             <>
               <span className="tool-name">{origin.tool}</span>
-              {origin.server && <span className="tool-server">{t('chat.toolFrom', { server: origin.server })}</span>} <span className="tool-arg">{toolArgSummary(block.input)}</span>
+              {origin.server && <span className="tool-server">{t('chat.toolFrom', { server: origin.server })}</span>} <span className="tool-arg">{toolArgSummary(block.input)}</span>{' '}
+              <span className="tool-status">{t(STATUS_LABELS[status])}</span>
             </>
-          )}{' '}
-          <span className="tool-status">{t(STATUS_LABELS[status])}</span>
+          )}
           {duration && <span className="tool-duration"> · {duration}</span>}
         </summary>
         {todos ? (

@@ -7,6 +7,13 @@ import { DEFAULT_THINKING_BUDGET, parseThinkingBudget, thinkingBudgetError } fro
 
 type Mode = 'off' | 'adaptive' | 'budget';
 
+/** The hint under the mode says what the mode chosen does. */
+const HINT: Record<Mode, string> = {
+  adaptive: 'Adaptive lets Claude decide how much to think, on models that support it.',
+  off: 'Claude answers without thinking first.',
+  budget: 'Claude may think for up to the budget below before it answers, on models that take one.',
+};
+
 export function ThinkingField({ value, onChange }: { value: ThinkingSetting; onChange: (value: ThinkingSetting) => void }) {
   const modeId = useId();
   const budgetId = useId();
@@ -38,7 +45,7 @@ export function ThinkingField({ value, onChange }: { value: ThinkingSetting; onC
         <option value="budget">Token budget</option>
       </select>
       <p id={hintId} className="field-hint">
-        Adaptive lets Claude decide how much to think, on models that support it.
+        {HINT[mode]}
       </p>
       {mode === 'budget' && (
         <>
