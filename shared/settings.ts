@@ -1,5 +1,6 @@
 // Ordinary settings (SPEC §5). The API key is not one of them: it never leaves the main process.
 import { z } from 'zod';
+import { LANGUAGE_SETTINGS } from './i18n';
 import { DEFAULT_MODEL, FALLBACK_MODELS } from './models';
 import { INSTRUCTIONS_MAX } from './session';
 import { HANDOFF_PROMPT_OPENING } from './sessionFormat';
@@ -76,6 +77,8 @@ export const Settings = z.object({
   reviewFirst: z.boolean(),
   thinking: ThinkingSetting,
   theme: z.enum(THEMES),
+  /** The UI language (SPEC §5): `system` follows the OS (the browser's languages in web mode). */
+  language: z.enum(LANGUAGE_SETTINGS),
   fontSize: z.number().int().min(FONT_SIZE.min).max(FONT_SIZE.max),
   sidebarWidth: z.number().int().min(SIDEBAR_WIDTH.min).max(SIDEBAR_WIDTH.max),
   sidebarCollapsed: z.boolean(),
@@ -112,6 +115,7 @@ export const DEFAULT_SETTINGS: Settings = {
   reviewFirst: false,
   thinking: 'adaptive',
   theme: 'system',
+  language: 'system',
   fontSize: FONT_SIZE.default,
   sidebarWidth: SIDEBAR_WIDTH.default,
   sidebarCollapsed: false,

@@ -357,6 +357,27 @@ describe('two windows of the built app', () => {
       rmSync(quitDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   }, 30_000);
+
+  it('names its menu and asks before quitting in the UI language', async () => {
+    const thaiDir = mkdtempSync(join(tmpdir(), 'baton-desktop-thai-'));
+    const app = await startDesktopHost({ mainBundle: bundles.main, env: { BATON_DATA_DIR: thaiDir, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: API_KEY } });
+    try {
+      expect(await app.call('settings.set', { language: 'th' })).toMatchObject({ ok: true });
+      // The menu was built again in Thai: Session → New window is เซสชัน → หน้าต่างใหม่.
+      await app.clickMenu(['เซสชัน', 'หน้าต่างใหม่']);
+      await expect.poll(async () => (await app.windows()).length).toBe(2);
+      const opened = await app.call('sessions.open', {});
+      if (!opened.ok) throw new Error(opened.error.message);
+      fake.enqueue({ kind: 'stall', text: 'Still thinking' });
+      expect(await app.call('chat.send', { sessionId: opened.data.header.id, text: 'Take your time' })).toEqual({ ok: true, data: { queued: false } });
+      await expect.poll(() => app.events.some((e) => e.type === 'message_update')).toBe(true);
+      expect(await app.quit()).toBe(0);
+      expect(app.questions().map((q) => [q.message, q.buttons])).toEqual([['ยังเขียนคำตอบอยู่ 1 รายการ ออกจากโปรแกรมเลยหรือไม่', ['ออกเลย', 'ยกเลิก']]]);
+    } finally {
+      app.kill();
+      rmSync(thaiDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    }
+  }, 30_000);
 });
 
 

@@ -9,9 +9,10 @@ export const DEFAULT_THINKING_BUDGET = 8192;
 const MIN = THINKING_BUDGET.min.toLocaleString('en-US');
 const MAX = THINKING_BUDGET.max.toLocaleString('en-US');
 
-export const thinkingBudgetError = uiTexts.thinkingBudgetInvalid(MIN, MAX);
+// Functions, not constants: each reads the texts in the language of the moment.
+export const thinkingBudgetError = () => uiTexts.thinkingBudgetInvalid(MIN, MAX);
 /** The range, shown under the field before anything is refused. */
-export const thinkingBudgetRange = uiTexts.thinkingBudgetRange(MIN, MAX);
+export const thinkingBudgetRange = () => uiTexts.thinkingBudgetRange(MIN, MAX);
 
 /** The budget, or null when the text is not one the setting accepts. */
 export function parseThinkingBudget(text: string): number | null {

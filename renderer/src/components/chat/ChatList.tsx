@@ -7,6 +7,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useFindHighlights } from '../../hooks/useFindHighlights';
 import { useBaton, useBatonStore } from '../../store/StoreProvider';
 import { ChatRow } from './ChatRow';
+import { useT } from '../../hooks/useLanguage';
 
 const ESTIMATED_ROW_PX = 120;
 /** Fetch older entries when the first mounted row is this close to the top of what is loaded. */
@@ -17,6 +18,7 @@ const SCROLL_END_THRESHOLD = 48;
 
 export function ChatList() {
   const items = useBaton((s) => s.chat.items);
+  const t = useT();
   const hasOlder = useBaton((s) => (s.session?.firstEntryIndex ?? 0) > 0);
   const loadOlder = useBaton((s) => s.loadOlderEntries);
   const target = useBaton((s) => s.chat.target);
@@ -103,7 +105,7 @@ export function ChatList() {
     if (hasOlder && firstRow !== undefined && firstRow < LOAD_OLDER_WITHIN) void loadOlder();
   }, [hasOlder, firstRow, loadOlder]);
   return (
-    <div ref={scrollRef} className="chat-scroll" role="region" aria-label="Conversation" tabIndex={0}>
+    <div ref={scrollRef} className="chat-scroll" role="region" aria-label={t('chat.conversation')} tabIndex={0}>
       <div className="chat-canvas" style={{ height: virtualizer.getTotalSize() }}>
         <div className="chat-window" style={{ transform: `translateY(${rows[0]?.start ?? 0}px)` }}>
           {rows.map((row) => {

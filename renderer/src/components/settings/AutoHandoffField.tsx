@@ -46,7 +46,7 @@ export function AutoHandoffField({ enabled, at, reviewFirst, onChange }: Props) 
           ? 'When a reply ends above this level, the handoff starts by itself and waits for your review.'
           : 'When a reply ends above this level, the handoff starts by itself.'}
       </p>
-      <PercentHelp refusal={refusal} setting="automatic handoff" value={at} />
+      <PercentHelp refusal={refusal} setting="autoHandoff" value={at} />
     </div>
   );
 }

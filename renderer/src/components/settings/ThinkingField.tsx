@@ -75,11 +75,11 @@ export function ThinkingField({ value, onChange }: { value: ThinkingSetting; onC
           />
           {invalid && (
             <p id={errorId} className="field-error">
-              {thinkingBudgetError}
+              {thinkingBudgetError()}
             </p>
           )}
           <p id={rangeId} className="field-hint">
-            {thinkingBudgetRange}
+            {thinkingBudgetRange()}
           </p>
         </>
       )}

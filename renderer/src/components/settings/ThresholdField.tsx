@@ -12,7 +12,7 @@ export function ThresholdField({ value, onChange }: { value: number; onChange: (
         Invite a handoff above this share of the context window (%)
       </label>
       <PercentInput id={id} value={value} onChange={onChange} refusal={refusal} />
-      <PercentHelp refusal={refusal} setting="the threshold" value={value} />
+      <PercentHelp refusal={refusal} setting="threshold" value={value} />
     </div>
   );
 }
