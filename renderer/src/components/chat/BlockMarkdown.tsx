@@ -1,9 +1,10 @@
 // A long or streamed Markdown text, rendered a bounded share a task. The text is cut into blocks
 // (markdownBlocks); every block but the one being written (`open`) is done and never changes. A done
-// block waits as plain text, in pieces laid out only when on screen, until a task parses it: each task
-// parses at most PARSE_BUDGET characters, the blocks on screen first, then the others from the end (where
-// the chat is read), so a huge delta, the settled message and a session opened on it each cost the page
-// a task at a time. The text is all there meanwhile, as written: Find in session and copy see it whole.
+// block shows its text as written until a task parses it: each task parses at most PARSE_BUDGET's worth,
+// the blocks on screen first, then the others from the end (where the chat is read), so a huge delta, the
+// settled message and a session opened on it each cost the page a task at a time. Done blocks sit in
+// groups that are laid out only when on screen. The text is all there meanwhile: Find in session and
+// copy see it whole.
 import { memo, useEffect, useState } from 'react';
 import { MarkdownPart } from './MarkdownPart';
 import { useMarkdownBlocks, type MarkdownBlock } from './markdownBlocks';
