@@ -225,6 +225,6 @@ describe('ChatView', () => {
       call.message.content = [{ type: 'tool_use', id: 't', name: 'todo_write', input: { todos: [{ content: 'A', status: 'completed' }, { content: 'B', status: 'pending' }] } }];
     }
     const { container } = await chat([call]);
-    expect(container.querySelector('.tool-call summary')?.textContent).toBe('Updated todos: 1 of 2 done no result');
+    expect(container.querySelector('.tool-call summary')?.textContent).toBe('Updated todos: 1 of 2 done · no result');
   });
 });

@@ -287,7 +287,7 @@ describe('two windows of the built app', () => {
       expect((await app.call('sessions.running', {}, 'main', 1))).toEqual({ ok: true, data: [first] });
       const ended = (window: number, sessionId: string) => app.eventsOf(window).some((e) => e.type === 'agent_end' && e.sessionId === sessionId);
       expect(await app.call('chat.send', { sessionId: third, text: 'Meanwhile, here' }, 'main', 1)).toEqual({ ok: true, data: { queued: false } });
-      await expect.poll(() => ended(0, first) && ended(1, third), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => ended(0, first) && ended(1, third)).toBe(true);
 
       // Each window got the stream events of its own session only; both heard that the first one ran.
       const streamedIn = (window: number) =>
@@ -355,6 +355,27 @@ describe('two windows of the built app', () => {
     } finally {
       app.kill();
       rmSync(quitDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    }
+  }, 30_000);
+
+  it('names its menu and asks before quitting in the UI language', async () => {
+    const thaiDir = mkdtempSync(join(tmpdir(), 'baton-desktop-thai-'));
+    const app = await startDesktopHost({ mainBundle: bundles.main, env: { BATON_DATA_DIR: thaiDir, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: API_KEY } });
+    try {
+      expect(await app.call('settings.set', { language: 'th' })).toMatchObject({ ok: true });
+      // The menu was built again in Thai: Session → New window is เซสชัน → หน้าต่างใหม่.
+      await app.clickMenu(['เซสชัน', 'หน้าต่างใหม่']);
+      await expect.poll(async () => (await app.windows()).length).toBe(2);
+      const opened = await app.call('sessions.open', {});
+      if (!opened.ok) throw new Error(opened.error.message);
+      fake.enqueue({ kind: 'stall', text: 'Still thinking' });
+      expect(await app.call('chat.send', { sessionId: opened.data.header.id, text: 'Take your time' })).toEqual({ ok: true, data: { queued: false } });
+      await expect.poll(() => app.events.some((e) => e.type === 'message_update')).toBe(true);
+      expect(await app.quit()).toBe(0);
+      expect(app.questions().map((q) => [q.message, q.buttons])).toEqual([['ยังเขียนคำตอบอยู่ 1 รายการ ออกจากโปรแกรมเลยหรือไม่', ['ออกเลย', 'ยกเลิก']]]);
+    } finally {
+      app.kill();
+      rmSync(thaiDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   }, 30_000);
 });
@@ -447,7 +468,7 @@ describe('updates of an installed app (an AppImage), from a release feed on 127.
         .poll(() => app.messageBoxes(), { timeout: 20_000 })
         .toEqual([expect.objectContaining({ message: 'Baton 0.2.0 is ready to install.', buttons: ['Restart to update', 'Later'] })]);
       // The stand-in's user takes the default, Restart to update: the release replaces the app and starts.
-      await expect.poll(() => existsSync(started) && readFileSync(started, 'utf8'), { timeout: 10_000 }).toBe('started\n');
+      await expect.poll(() => existsSync(started) && readFileSync(started, 'utf8')).toBe('started\n');
       expect(readFileSync(installed).equals(release)).toBe(true);
     } finally {
       close();

@@ -6,7 +6,7 @@
 // groups that are laid out only when on screen. The text is all there meanwhile: Find in session and
 // copy see it whole.
 import { memo, useEffect, useState } from 'react';
-import { MarkdownPart } from './MarkdownPart';
+import { MarkdownPart, type MarkdownExtension } from './MarkdownPart';
 import { useMarkdownBlocks, type MarkdownBlock } from './markdownBlocks';
 
 /** What one task parses (MarkdownBlock.cost): some 10 ms of remark, React and layout on a slow machine. */
@@ -31,7 +31,7 @@ interface Progress {
   parsed: ReadonlySet<number>;
 }
 
-export function BlockMarkdown({ text, open }: { text: string; open: boolean }) {
+export function BlockMarkdown({ text, open, extension }: { text: string; open: boolean; extension: MarkdownExtension | undefined }) {
   const blocks = useMarkdownBlocks(text);
   const done = open ? blocks.length - 1 : blocks.length;
   const [progress, setProgress] = useState<Progress>({ first: undefined, parsed: NONE });
@@ -50,7 +50,7 @@ export function BlockMarkdown({ text, open }: { text: string; open: boolean }) {
     const last = Math.min(first + GROUP, done);
     let count = 0;
     for (let i = first; i < last; i++) if (parsed.has(blocks[i]!.start)) count++;
-    groups.push(<BlockGroup key={blocks[first]!.start} blocks={blocks} first={first} last={last} parsed={parsed} count={count} observe={observe} />);
+    groups.push(<BlockGroup key={blocks[first]!.start} blocks={blocks} first={first} last={last} parsed={parsed} count={count} observe={observe} extension={extension} />);
   }
   const writing = blocks[done];
   // The block being written is parsed each frame, once the done ones are and while it is small.
@@ -58,7 +58,7 @@ export function BlockMarkdown({ text, open }: { text: string; open: boolean }) {
   return (
     <>
       {groups}
-      {writing && (openParsed ? <MarkdownPart key={writing.start} text={writing.text} streaming /> : <PlainBlock key={writing.start} block={writing} />)}
+      {writing && (openParsed ? <MarkdownPart key={writing.start} text={writing.text} streaming extension={extension} /> : <PlainBlock key={writing.start} block={writing} />)}
     </>
   );
 }
@@ -94,6 +94,7 @@ interface GroupProps {
   /** How many of the group's blocks are parsed: blocks are only ever added to `parsed`. */
   count: number;
   observe: Watch | undefined;
+  extension: MarkdownExtension | undefined;
 }
 
 /**
@@ -102,7 +103,7 @@ interface GroupProps {
  * same while it has as many, as many parsed.
  */
 const BlockGroup = memo(
-  function BlockGroup({ blocks, first, last, parsed, observe }: GroupProps) {
+  function BlockGroup({ blocks, first, last, parsed, observe, extension }: GroupProps) {
     const mine = blocks.slice(first, last);
     const chars = mine.reduce((n, block) => n + block.text.length, 0);
     return (
@@ -113,11 +114,11 @@ const BlockGroup = memo(
         // Until it has been on screen, a group is as tall as its text would be in plain lines.
         style={{ containIntrinsicBlockSize: `auto ${Math.ceil(chars / 90) * 1.5}em` }}
       >
-        {mine.map((block) => (parsed.has(block.start) ? <MarkdownPart key={block.start} text={block.text} /> : <PlainBlock key={block.start} block={block} />))}
+        {mine.map((block) => (parsed.has(block.start) ? <MarkdownPart key={block.start} text={block.text} extension={extension} /> : <PlainBlock key={block.start} block={block} />))}
       </div>
     );
   },
-  (a, b) => a.blocks[a.first] === b.blocks[b.first] && a.last === b.last && a.count === b.count && a.observe === b.observe,
+  (a, b) => a.blocks[a.first] === b.blocks[b.first] && a.last === b.last && a.count === b.count && a.observe === b.observe && a.extension === b.extension,
 );
 
 /** A block waiting for its parse, or too long to parse: its text as written, in pieces laid out when on screen. */

@@ -4,7 +4,7 @@
 // highlighted once they are complete (`streaming`: the text is still growing); formulas are typeset and
 // ```mermaid blocks drawn the same way.
 import { memo, type ComponentPropsWithoutRef } from 'react';
-import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
+import ReactMarkdown, { type Components, type ExtraProps, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './CodeBlock';
 import { DiagramBlock } from './DiagramBlock';
@@ -33,11 +33,27 @@ function Code({ node, className, ...rest }: ComponentPropsWithoutRef<'code'> & E
 const components: Components = { a: ExternalLink, pre: Block, code: Code, img: MarkdownImage };
 const remarkPlugins = [remarkGfm, remarkMath];
 
+/** More syntax for one use (the handoff card's citations): plugins after these, components over these. */
+export interface MarkdownExtension {
+  remarkPlugins: NonNullable<Options['remarkPlugins']>;
+  components: Components;
+}
+
+interface Props {
+  text: string;
+  streaming?: boolean;
+  /** Kept the same object while it does not change (memoized), as the text is. */
+  extension?: MarkdownExtension | undefined;
+}
+
 /** The elements of `text`, without a container of their own: the blocks of a long text are siblings. */
-export const MarkdownPart = memo(function MarkdownPart({ text, streaming = false }: { text: string; streaming?: boolean }) {
+export const MarkdownPart = memo(function MarkdownPart({ text, streaming = false, extension }: Props) {
   return (
     <StreamedLength.Provider value={streaming ? text.trimEnd().length : null}>
-      <ReactMarkdown remarkPlugins={remarkPlugins} components={components}>
+      <ReactMarkdown
+        remarkPlugins={extension ? [...remarkPlugins, ...extension.remarkPlugins] : remarkPlugins}
+        components={extension ? { ...components, ...extension.components } : components}
+      >
         {text}
       </ReactMarkdown>
     </StreamedLength.Provider>
