@@ -61,7 +61,7 @@ function withoutComments(source: string): string {
 }
 
 const WORDS = /[A-Za-z]{2,}/;
-const CODE = /;|=>|\s=\s|===|\w\(|[[\]*&|`$]|\?\s|\?\.|\.\.\.|\)\s*$|^\s*[,:(]/;
+const CODE = /;|=>|\s=\s|===|\w\(|[[\]*&|`$]|\?\s|\?\.|\.\.\.|\)\s*$|^\s*[,:()]/;
 
 /** The English texts written into a component's source, each once. */
 export function englishTexts(source: string): string[] {
