@@ -37,7 +37,7 @@ test('Hand off button: focus, generate, new session with the handoff card and th
 
   await expectHandedOff(page, 'Build a parser', 'PARSER');
   expect(lastPrompt(baton)).toContain('Additional focus: the error handling');
-  await expect(page.getByText(/^Context \S+ → \S+ tokens$/)).toBeVisible();
+  await expect(page.getByText(/^Handoff \S+ → \S+ tokens$/)).toBeVisible();
   // The new session is current in the sidebar and shows where it came from.
   const current = sessionsNav(page).locator('li').filter({ has: page.locator('[aria-current="page"]') });
   await expect(current).toContainText('↳ handed off from Build a parser');

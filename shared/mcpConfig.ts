@@ -1,6 +1,7 @@
 // MCP servers (SPEC §3 "Tools"): `<dataDir>/mcp.json` in Claude Desktop's format, what each server's
 // status is, and the masked view the renderer gets (env values and headers never leave the core in full).
 import { z } from 'zod';
+import { t } from './i18n';
 
 const StringMap = z.record(z.string(), z.string());
 
@@ -215,12 +216,12 @@ export type McpOverview = z.infer<typeof McpOverview>;
 export function mcpStatusText(status: Pick<McpServerStatus, 'state' | 'reason'>): string {
   switch (status.state) {
     case 'starting':
-      return 'Starting';
+      return t('settings.serverStarting');
     case 'ready':
-      return 'Ready';
+      return t('settings.serverReady');
     case 'failed':
-      return `Failed: ${status.reason ?? 'unknown error'}`;
+      return t('settings.serverFailed', { reason: status.reason ?? t('settings.unknownError') });
     case 'disabled':
-      return 'Disabled';
+      return t('settings.serverDisabled');
   }
 }

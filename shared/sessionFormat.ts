@@ -44,6 +44,32 @@ export function handoffExchangeTracker(): (message: MessageLike) => boolean {
   };
 }
 
+/**
+ * The model changes a reader is told of ("Model changed to …"), in branch order: a model_change counts
+ * before the message it was written for, and only when the conversation's model really changed. A
+ * session's first model_change records the model it started with, and a handoff run's records the
+ * handoff model (the chat's own model is recorded again after it): neither is a change the user made.
+ * The chat and the Markdown export both tell them this way.
+ */
+export function modelChangeTracker<E extends { model: string }>() {
+  let current: string | undefined;
+  let pending: E | undefined;
+  return {
+    recorded(entry: E): void {
+      pending = entry;
+    },
+    /** The change to tell before this message, if there is one. */
+    beforeMessage(inHandoffExchange: boolean): E | undefined {
+      const change = pending;
+      pending = undefined;
+      if (!change || inHandoffExchange) return undefined;
+      const changed = current !== undefined && change.model !== current;
+      current = change.model;
+      return changed ? change : undefined;
+    },
+  };
+}
+
 /** The header's `origin` of a session started by a handoff. */
 export const HANDOFF_ORIGIN = 'handoff';
 

@@ -1,5 +1,6 @@
 // Ordinary settings (SPEC §5). The API key is not one of them: it never leaves the main process.
 import { z } from 'zod';
+import { LANGUAGE_SETTINGS } from './i18n';
 import { DEFAULT_MODEL, FALLBACK_MODELS } from './models';
 import { INSTRUCTIONS_MAX } from './session';
 import { HANDOFF_PROMPT_OPENING } from './sessionFormat';
@@ -40,13 +41,15 @@ export const SECTIONS_PLACEHOLDER = '{sections}';
  * Settings → Handoff instructions (SPEC §4.3 "Your own sections"): the prompt's text and the sections the
  * document must have, in order. The structure check follows `sections`.
  */
+/** The most Handoff instructions hold: the prompt's characters, the sections, a section name's characters. */
+export const HANDOFF_INSTRUCTIONS_MAX = { prompt: 20_000, sections: 20, sectionName: 200 } as const;
 export const HandoffInstructions = z
   .object({
-    prompt: z.string().trim().min(1).max(20_000),
+    prompt: z.string().trim().min(1).max(HANDOFF_INSTRUCTIONS_MAX.prompt),
     sections: z
-      .array(z.string().trim().min(1).max(200).regex(/^[^\n\r#]*$/, 'must be one line, without #'))
+      .array(z.string().trim().min(1).max(HANDOFF_INSTRUCTIONS_MAX.sectionName).regex(/^[^\n\r#]*$/, 'must be one line, without #'))
       .min(1)
-      .max(20),
+      .max(HANDOFF_INSTRUCTIONS_MAX.sections),
   })
   .strict();
 export type HandoffInstructions = z.infer<typeof HandoffInstructions>;
@@ -69,11 +72,13 @@ export const Settings = z.object({
   model: ModelId.min(1),
   /** Empty means "the chat model". */
   handoffModel: ModelId,
-  /** Fraction of the context window above which the Hand off button invites a handoff. */
+  /** Fraction of the context window above which the Hand off button invites a handoff (isPastThreshold). */
   contextThreshold: z.number().min(0.1).max(1),
   reviewFirst: z.boolean(),
   thinking: ThinkingSetting,
   theme: z.enum(THEMES),
+  /** The UI language (SPEC §5): `system` follows the OS (the browser's languages in web mode). */
+  language: z.enum(LANGUAGE_SETTINGS),
   fontSize: z.number().int().min(FONT_SIZE.min).max(FONT_SIZE.max),
   sidebarWidth: z.number().int().min(SIDEBAR_WIDTH.min).max(SIDEBAR_WIDTH.max),
   sidebarCollapsed: z.boolean(),
@@ -81,6 +86,11 @@ export const Settings = z.object({
   autoHandoff: z.boolean(),
   /** Fraction of the context window; kept while auto-handoff is off, so turning it on again keeps the level. */
   autoHandoffAt: z.number().min(0.1).max(1),
+  /**
+   * "Prepare the handoff in advance": past `contextThreshold`, each finished reply is followed by the
+   * handoff's request in the background, so Hand off commits its document at once (docs/handoff.md).
+   */
+  prepareHandoff: z.boolean(),
   /** Custom instructions (SPEC §5): added to the system prompt of every request; a session may override them. */
   customInstructions: z.string().max(INSTRUCTIONS_MAX),
   /** "Name sessions automatically": after the first exchange, Claude writes a short title. */
@@ -105,11 +115,13 @@ export const DEFAULT_SETTINGS: Settings = {
   reviewFirst: false,
   thinking: 'adaptive',
   theme: 'system',
+  language: 'system',
   fontSize: FONT_SIZE.default,
   sidebarWidth: SIDEBAR_WIDTH.default,
   sidebarCollapsed: false,
   autoHandoff: false,
   autoHandoffAt: 0.85,
+  prepareHandoff: false,
   customInstructions: '',
   autoTitle: true,
   handoffInstructions: null,
@@ -117,6 +129,14 @@ export const DEFAULT_SETTINGS: Settings = {
   webFetch: false,
   alwaysAllowTools: [],
 };
+
+/**
+ * Whether the context is past the threshold (SPEC §4.2 context meter): the Hand off button invites a
+ * handoff from there, and a handoff may be prepared in advance.
+ */
+export function isPastThreshold(usage: { tokens: number; window: number }, threshold: number): boolean {
+  return usage.window > 0 && usage.tokens / usage.window > threshold;
+}
 
 /** Parses stored settings field by field, so one bad value falls back to its default, not all of them. */
 export function parseSettings(raw: unknown, defaults: Settings = DEFAULT_SETTINGS): Settings {

@@ -35,6 +35,7 @@ import type { SettingsStore } from './settings/SettingsStore';
 import type { FsSeam } from './storage/fsSeam';
 import type { ExportFile } from './transfer/sessionExport';
 import { addRedaction, log } from './log';
+import { applyLanguage } from './settings/language';
 
 export interface CoreOptions {
   dataDir: string;
@@ -52,6 +53,8 @@ export interface CoreOptions {
   saveFile?: (file: ExportFile) => Promise<string | undefined>;
   /** Opens a new window showing the session, or where the user left off (desktop). Absent in web mode. */
   openWindow?: (sessionId: string | undefined) => void;
+  /** The OS's preferred locales, for the Language setting's "System" (default: Intl's locale). */
+  systemLocales?: readonly string[];
   /** Overrides for tests: the model server and how patient to be with it. */
   provider?: ProviderOverrides;
   /** The session store's fs calls; tests pass one that fails on cue (a full disk, a read-only folder). */
@@ -83,6 +86,7 @@ export interface Core {
 }
 
 export function createCore(options: CoreOptions): Core {
+  applyLanguage(options.settings.get(), options.systemLocales);
   const provider = new ProviderClient(options.apiKey, options.provider);
   const stopRedacting = addRedaction((text) => provider.redact(text));
   // Error texts leave the main process without the API key (SPEC §6), whatever produced them.

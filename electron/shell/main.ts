@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { app, dialog, ipcMain, Menu, protocol, session } from 'electron';
 import { EVENT_CHANNEL, type BatonEvent } from '../../shared/contract';
 import { texts } from '../../shared/texts';
+import { onLanguageChange, t } from '../../shared/i18n';
 import { createCore, type Core } from '../core/BatonCore';
 import { installLastResort } from '../core/lastResort';
 import { log, logsDir } from '../core/log';
@@ -53,6 +54,7 @@ function start(): void {
     settings: openElectronSettings(dataDir),
     apiKey: openSafeApiKeyStore(dataDir),
     transport: 'electron',
+    systemLocales: app.getPreferredSystemLanguages(),
     version: app.getVersion(),
     openExternal,
     openFolder,
@@ -64,16 +66,16 @@ function start(): void {
   windows = appWindows;
   registerIpcHandlers(ipcMain, (event) => appWindows.viewFor(event)?.dispatch, (event) => appWindows.isTrusted(event));
   const menuEvent = (command: MenuCommand): BatonEvent => ({ type: 'menu', command });
-  Menu.setApplicationMenu(
-    buildAppMenu({
-      send: (command) => appWindows.focused()?.webContents.send(EVENT_CHANNEL, menuEvent(command)),
-      newWindow: () => appWindows.openWindow(),
-      devTools: isDev,
-      platform: process.platform,
-      openLogs: () => void openFolder(logsDir(dataDir)).catch((err: unknown) => log.warn('Could not open the logs folder:', err)),
-      checkForUpdates: startUpdates().check,
-    }),
-  );
+  const menuOptions = {
+    send: (command: MenuCommand) => appWindows.focused()?.webContents.send(EVENT_CHANNEL, menuEvent(command)),
+    newWindow: () => appWindows.openWindow(),
+    devTools: isDev,
+    platform: process.platform,
+    openLogs: () => void openFolder(logsDir(dataDir)).catch((err: unknown) => log.warn('Could not open the logs folder:', err)),
+    checkForUpdates: startUpdates().check,
+  };
+  Menu.setApplicationMenu(buildAppMenu(menuOptions));
+  onLanguageChange(() => Menu.setApplicationMenu(buildAppMenu(menuOptions)));
 
   // Replies still being written are not thrown away unasked; then the session store is flushed before exiting.
   let disposed = false;
@@ -82,7 +84,7 @@ function start(): void {
     if (running > 0 && !disposed) {
       const choice = dialog.showMessageBoxSync({
         type: 'question',
-        buttons: ['Quit anyway', 'Cancel'],
+        buttons: [t('menu.quitAnyway'), t('menu.cancel')],
         defaultId: 1,
         cancelId: 1,
         message: texts.quitWhileRunning(running),

@@ -1,7 +1,9 @@
 // The application menu. Baton's own commands are forwarded to the renderer as `menu` events; the rest
-// are Electron's standard roles.
+// are Electron's standard roles (Electron names those in the OS's language). Built in the UI language:
+// main.ts builds it again when the language changes.
 import { Menu, type MenuItemConstructorOptions } from 'electron';
 import type { BatonEvent } from '../../shared/contract';
+import { t } from '../../shared/i18n';
 
 export type MenuCommand = Extract<BatonEvent, { type: 'menu' }>['command'];
 
@@ -29,21 +31,21 @@ export function buildAppMenu(options: {
   const template: MenuItemConstructorOptions[] = [
     ...(platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
     {
-      label: 'Session',
+      label: t('menu.session'),
       submenu: [
-        command('New session', 'CmdOrCtrl+N', 'new-session'),
+        command(t('menu.newSession'), 'CmdOrCtrl+N', 'new-session'),
         // The main process opens windows: no page needs to ask for it.
-        { label: 'New window', accelerator: 'CmdOrCtrl+Shift+N', click: () => newWindow() },
-        command('Hand off', 'CmdOrCtrl+Shift+H', 'hand-off'),
+        { label: t('menu.newWindow'), accelerator: 'CmdOrCtrl+Shift+N', click: () => newWindow() },
+        command(t('menu.handOff'), 'CmdOrCtrl+Shift+H', 'hand-off'),
         { type: 'separator' },
-        command('Search sessions', 'CmdOrCtrl+K', 'search-sessions'),
-        command('Find in session', 'CmdOrCtrl+F', 'find-in-session'),
+        command(t('menu.searchSessions'), 'CmdOrCtrl+K', 'search-sessions'),
+        command(t('menu.findInSession'), 'CmdOrCtrl+F', 'find-in-session'),
         ...(platform === 'darwin' ? [] : [{ type: 'separator' as const }, { role: 'quit' as const }]),
       ],
     },
     { role: 'editMenu' },
     {
-      label: 'View',
+      label: t('menu.view'),
       submenu: [
         ...(devTools
           ? [{ role: 'reload' as const }, { role: 'toggleDevTools' as const }, { type: 'separator' as const }]
@@ -59,8 +61,8 @@ export function buildAppMenu(options: {
     {
       role: 'help',
       submenu: [
-        { label: 'Check for updates', click: checkForUpdates },
-        { label: 'Open logs folder', click: openLogs },
+        { label: t('menu.checkForUpdates'), click: checkForUpdates },
+        { label: t('menu.openLogs'), click: openLogs },
       ],
     },
   ];

@@ -5,6 +5,7 @@ import { RefusedScreen } from './components/app/RefusedScreen';
 import { Notices } from './components/app/Notices';
 import { useAppearance } from './hooks/useAppearance';
 import { useGlobalShortcuts } from './hooks/useGlobalShortcuts';
+import { useT, useUiLanguage } from './hooks/useLanguage';
 import { useBaton, useBatonStore } from './store/StoreProvider';
 
 export function App() {
@@ -12,6 +13,8 @@ export function App() {
   useEffect(() => store.getState().init(), [store]);
   useGlobalShortcuts();
   useAppearance();
+  useUiLanguage();
+  const t = useT();
   const info = useBaton((s) => s.info);
   const refused = useBaton((s) => s.connectionRefused);
   return (
@@ -20,7 +23,7 @@ export function App() {
         <RefusedScreen reason={refused} />
       ) : !info ? (
         <main className="loading">
-          <p>Connecting to Baton…</p>
+          <p>{t('app.connecting')}</p>
         </main>
       ) : info.hasApiKey ? (
         <MainScreen />

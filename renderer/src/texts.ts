@@ -1,85 +1,77 @@
-// UI texts that belong to the renderer alone; the SPEC's exact texts live in shared/texts.ts.
-export const uiTexts = {
-  retrying: (attempt: number) => `Retrying… (attempt ${attempt})`,
-  connectionLost: 'Lost the connection to Baton. Reconnecting… (If you restarted npm run web, open the new URL it printed.)',
-  tokenInvalid: "This link's token is not valid — open the URL Baton printed",
-  tokenInvalidHelp: 'Each time npm run web starts, it prints a line "Baton web UI: …" with a new token. Open that address.',
-  tooManyAttempts: 'Too many failed attempts to connect from this address — wait a minute, then open the URL Baton printed',
-  cannotReachServer: 'Cannot reach the Baton server',
-  /** The sidebar's indicators (SPEC §5): a reply or handoff is being written; one finished while not shown. */
-  generating: 'Generating',
-  composerDuringHandoff: 'A handoff document is being written for this session…',
-  handoffReadyForReview: 'A handoff document is ready for review.',
-  newReply: 'New reply',
-  deleteStopsRun: 'A reply is still being written there; deleting stops it.',
-  /** The page's address named a session that no longer exists (deleted, or from another data folder). */
-  addressedSessionGone: 'The session this address named no longer exists; showing the latest one instead.',
-  messageTooLong: (chars: number, limit: number) =>
-    `This message is too long to send: ${chars.toLocaleString('en-US')} characters, and the limit is ${limit.toLocaleString('en-US')}. Shorten it or send it in parts.`,
-  requestTooLarge: (mb: string, limitMb: string) => `This request is too large to send (${mb} MB; the limit is ${limitMb} MB).`,
-  serverRefusedTooLarge: (limitMb: string) => `The Baton server refused a message larger than ${limitMb} MB; nothing from it was saved.`,
-  missingSections: (names: string[]) => `The handoff document is missing sections: ${names.join(', ')}`,
-  trimmed: (n: number) => `${n} older messages did not fit the handoff model's window and were left out of the handoff`,
-  handoffDiscarded: 'Handoff discarded — the session continues as it was',
-  autoHandoffStarted: (percent: number) => `The context reached ${percent} % of the window, so this session is handed off automatically.`,
-  discardEditedTitle: 'Discard the edited document?',
-  discardEditedDetail: 'Your edits will be lost, and this session continues as it was.',
-  inviteHandoff: 'Context is getting long — hand off to continue fresh',
-  keyringUnavailable:
-    "The OS keyring isn't available, so your API key is stored on this computer without encryption.",
-  apiKeySaved: 'API key saved',
-  customInstructionsHint: 'Added to the system prompt of every request. A session can use its own instead: Session instructions.',
-  useSettingsInstructions: 'Use the custom instructions from Settings',
-  /** Web mode: the server cannot open a folder on the page's machine, so Settings says where the logs are. */
-  logsAreIn: 'Baton’s logs are in this folder on the machine running npm run web:',
-  /** Web mode keeps a key entered in Settings in the server's memory only (SPEC §5: its key comes from the environment). */
-  apiKeySavedUntilRestart: 'API key saved until the Baton server stops. To keep it, set ANTHROPIC_API_KEY before npm run web.',
-  contextSavings: (before: string, after: string) => `Context ${before} → ${after} tokens`,
+// UI texts that belong to the renderer alone (the catalogs' `ui` group, shared/i18n); the SPEC's exact
+// texts are shared/texts.ts. Each is read in the current language when it is read.
+import { t, withPlainTexts } from '../../shared/i18n';
+import { en } from '../../shared/i18n/en';
+
+/** The settings a percentage field sets, as its refusal names them. */
+export type PercentSetting = keyof typeof en.ui.percentSettings;
+
+/** "six" for 6 where the language has a word for it (two to ten), else the digits. */
+function numberWord(n: number): string {
+  const key = `n${n}`;
+  return key in en.ui.numberWords ? t(`ui.numberWords.${key as keyof typeof en.ui.numberWords}`) : String(n);
+}
+
+export const uiTexts = withPlainTexts('ui', {
+  retrying: (attempt: number) => t('ui.retrying', { attempt }),
+  messageTooLong: (chars: number, limit: number) => t('ui.messageTooLong', { chars, limit }),
+  requestTooLarge: (mb: string, limitMb: string) => t('ui.requestTooLarge', { mb, limitMb }),
+  serverRefusedTooLarge: (limitMb: string) => t('ui.serverRefusedTooLarge', { limitMb }),
+  missingSections: (names: string[]) => t('ui.missingSections', { names: names.join(', ') }),
+  trimmed: (n: number) => t('ui.trimmed', { count: n }),
+  autoHandoffStarted: (percent: number) => t('ui.autoHandoffStarted', { percent }),
+  contextSavings: (before: string, after: string) => t('ui.contextSavings', { before, after }),
   /** The handoff card's one line: its sections, and the context it saved. */
-  allSections: 'All six sections',
-  missingSectionsShort: (names: string[]) => `Missing: ${names.join(', ')}`,
-  cardSavings: (before: string, after: string) => `${before} → ${after} tokens`,
-  cardSavingsTitle: 'Context before → after the handoff',
-  stopped: 'Stopped',
-  /** A file on its way to the core, in its chip. */
-  uploading: 'Uploading…',
-  fileUnreadable: (name: string) => `${name} could not be read`,
-  failed: (message: string) => `Failed: ${message}`,
+  allSections: (count: number) => (count === 1 ? t('ui.oneSection') : t('ui.allSections', { words: numberWord(count) })),
+  missingSectionsShort: (names: string[]) => t('ui.missingSectionsShort', { names: names.join(', ') }),
+  cardSavings: (before: string, after: string) => t('ui.cardSavings', { before, after }),
+  carriedOver: (kept: number, total: number) => t('ui.carriedOver', { kept, total }),
+  citationTitle: (n: string) => t('ui.citationTitle', { n }),
+  handoffPromptHint: (placeholder: string) => t('ui.handoffPromptHint', { placeholder }),
+  handoffPromptTooLong: (max: number) => t('ui.handoffPromptTooLong', { max }),
+  handoffTooManySections: (max: number) => t('ui.handoffTooManySections', { max }),
+  handoffSectionUnnamed: (line: number) => t('ui.handoffSectionUnnamed', { line }),
+  handoffSectionTooLong: (max: number) => t('ui.handoffSectionTooLong', { max }),
+  handoffSectionTwice: (name: string) => t('ui.handoffSectionTwice', { name }),
+  pinnedCount: (n: number) => t('ui.pinnedCount', { count: n }),
+  changesSince: (added: number, removed: number) => t('ui.changesSince', { count: added, removed }),
+  /** Failed or cancelled attempts in a row, one row in the chat. */
+  handoffAttempts: (outcome: 'failed' | 'cancelled' | 'mixed', n: number) =>
+    t(outcome === 'failed' ? 'ui.handoffAttemptsFailed' : outcome === 'cancelled' ? 'ui.handoffAttemptsCancelled' : 'ui.handoffAttemptsMixed', { n }),
+  fileUnreadable: (name: string) => t('ui.fileUnreadable', { name }),
+  failed: (message: string) => t('ui.failed', { message }),
   /** Above a ```mermaid block's source when Mermaid could not draw it. */
-  diagramNotDrawn: (reason: string) => `This diagram could not be drawn: ${reason}`,
-  untitled: 'New session',
-  unknownParent: 'an earlier session',
-  handedOffFrom: (title: string) => `↳ handed off from ${title}`,
-  handedOffTo: (title: string) => `→ handed off to ${title}`,
-  /** The Continue action's prompt, shown in place of a "You" message. */
-  continued: 'Continued',
-  /** A handoff exchange with no recorded outcome (a discarded review, a crash). */
-  handoffNotCompleted: 'Handoff not completed',
-  /** A handoff exchange from before outcomes were recorded. */
-  handoffUnrecorded: 'Handoff (outcome not recorded)',
-  handoffRunning: 'Handing off…',
-  thinkingRedacted: 'Thinking (redacted)',
-  thinkingRedactedTitle: "Encrypted by Anthropic's safety systems: kept and sent back to Claude, but not readable.",
-  thresholdRefused: (typed: string, min: number, max: number, kept: number) =>
-    `${typed.trim() ? `${typed.trim()} %` : 'An empty value'} is not between ${min} and ${max} %, so the threshold stays at ${kept} %.`,
-  thinkingBudgetInvalid: (min: string, max: string) => `Enter a whole number of tokens from ${min} to ${max}.`,
-  imported: (messages: number, skipped: number) =>
-    `Imported ${messages} ${messages === 1 ? 'message' : 'messages'}${skipped > 0 ? `; ${skipped} ${skipped === 1 ? 'line' : 'lines'} of the file skipped` : ''}`,
-  importing: (fileName: string) => `Importing ${fileName}…`,
-  importedLineage: '↳ imported',
+  diagramNotDrawn: (reason: string) => t('ui.diagramNotDrawn', { reason }),
+  handedOffFrom: (title: string) => t('ui.handedOffFrom', { title }),
+  handedOffTo: (title: string) => t('ui.handedOffTo', { title }),
+  /** Under "Claude declined to answer this request.": the API's own words (stop_details.explanation). */
+  refusalExplanation: (explanation: string) => t('ui.refusalExplanation', { explanation }),
+  /** A percentage field's range, shown beside it (Settings). */
+  percentRange: (min: number, max: number) => t('ui.percentRange', { min, max }),
+  /** A percentage out of range is refused with this; `setting` names what keeps its value. */
+  percentRefused: (typed: string, min: number, max: number, setting: PercentSetting, kept: number) =>
+    t('ui.percentRefused', {
+      value: typed.trim() ? t('ui.percentTyped', { typed: typed.trim() }) : t('ui.percentEmpty'),
+      min,
+      max,
+      setting: t(`ui.percentSettings.${setting}`),
+      kept,
+    }),
+  thinkingBudgetInvalid: (min: string, max: string) => t('ui.thinkingBudgetInvalid', { min, max }),
+  thinkingBudgetRange: (min: string, max: string) => t('ui.thinkingBudgetRange', { min, max }),
+  imported: (messages: number, skipped: number) => {
+    const imported = t('ui.importedMessages', { count: messages });
+    return skipped > 0 ? t('ui.importedAndSkipped', { imported, skipped: t('ui.skippedLines', { count: skipped }) }) : imported;
+  },
+  importing: (fileName: string) => t('ui.importing', { fileName }),
   /** A sync tool's conflict copy of a session, named by what the tool added to its file name. */
-  syncCopy: (copy: string) => `copy: ${copy}`,
-  importUnreadable: (fileName: string, reason: string) => `Could not read ${fileName}: ${reason}`,
-  exported: (path: string) => `Saved ${path}`,
+  syncCopy: (copy: string) => t('ui.syncCopy', { copy }),
+  importUnreadable: (fileName: string, reason: string) => t('ui.importUnreadable', { fileName, reason }),
+  exported: (path: string) => t('ui.exported', { path }),
   /** The imported session's note: how many lines of its file were not taken over. */
-  skippedLines: (n: number) => `${n} ${n === 1 ? 'line' : 'lines'} of the file skipped`,
-  reviewCutOff: 'This document was cut off before it was finished. Read it, and complete it if needed, before starting the new session.',
-  matchNotShown: 'The matching message is not among the messages shown.',
-  indexingMessages: (indexed: number, total: number) =>
-    `Indexing messages for search (${indexed.toLocaleString('en')} of ${total.toLocaleString('en')} sessions): until then, older sessions match by title.`,
-  findCount: (n: number, total: number, more: boolean) => `${n} of ${total}${more ? '+' : ''}`,
-  findTotal: (total: number, more: boolean) => `${total}${more ? '+' : ''} matches`,
-  findNone: (more: boolean) => (more ? 'No matches in the loaded messages' : 'No matches'),
-  findSearchingOlder: 'Searching older messages…',
-  findMoreHint: 'Older messages are not loaded yet: stepping past the oldest match searches them.',
-} as const;
+  skippedLines: (n: number) => t('ui.skippedLines', { count: n }),
+  indexingMessages: (indexed: number, total: number) => t('ui.indexingMessages', { indexed, total }),
+  findCount: (n: number, total: number, more: boolean) => t('ui.findCount', { n, total, more: more ? '+' : '' }),
+  findTotal: (total: number, more: boolean) => t('ui.findTotal', { total, more: more ? '+' : '' }),
+  findNone: (more: boolean) => (more ? t('ui.findNoneLoaded') : t('ui.findNone')),
+});

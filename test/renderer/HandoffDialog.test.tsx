@@ -93,7 +93,7 @@ describe('Hand off dialog', () => {
 
     const doc = byLabel(dialog()!, 'Handoff document') as HTMLTextAreaElement;
     expect(doc.value).toBe('## Goal\nOld');
-    expect(dialog()!.textContent).toContain('missing sections: Progress');
+    expect(dialog()!.textContent).toContain('missing sections: Constraints & Preferences, Progress, Key Decisions');
     await type(doc, '## Goal\nNew');
     await click(buttonNamed(dialog()!, 'Start new session'));
     expect(fake.callsTo('handoff.commit')).toEqual([{ sessionId: 's1', document: '## Goal\nNew' }]);

@@ -38,11 +38,21 @@ describe('first run', () => {
     expect(document.body.textContent).not.toContain('sk-ant-secret');
   });
 
-  it('web mode explains the environment variable instead', async () => {
-    await app({ 'app.info': () => info({ transport: 'web' }) });
+  it('web mode asks for the key as Settings does, and says how to make it last', async () => {
+    const { fake } = await app({
+      'app.info': () => info({ transport: 'web' }),
+      'settings.setApiKey': () => info({ transport: 'web', hasApiKey: true, apiKeySource: 'memory' }),
+    });
+    expect(document.body.textContent).toContain('A key entered here is kept until the Baton server stops.');
     expect(document.body.textContent).toContain('ANTHROPIC_API_KEY');
     expect(document.body.textContent).toContain('npm run web');
-    expect(document.querySelector('input[type="password"]')).toBeNull();
+    const field = byLabel(document, 'Anthropic API key') as HTMLInputElement;
+    expect(field.type).toBe('password');
+    await type(field, 'sk-ant-web');
+    await click(buttonNamed(document, 'Save'));
+    expect(fake.callsTo('settings.setApiKey')).toEqual([{ apiKey: 'sk-ant-web' }]);
+    expect(document.querySelector('nav[aria-label="Sessions"]')).not.toBeNull();
+    expect(document.querySelector('[role="status"]')?.textContent).toContain(uiTexts.apiKeySavedUntilRestart);
   });
 
   it('a key kept without the OS keyring is a plain warning', async () => {
@@ -217,12 +227,13 @@ describe('settings', () => {
     expect(fake.callsTo('settings.set')).toEqual([{ thinking: 'off' }, { thinking: 8192 }]);
     const budget = byLabel(d, 'Thinking budget (tokens)') as HTMLInputElement;
     expect(budget.value).toBe('8192');
+    const description = () => budget.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(description()).toEqual(['From 1,024 to 128,000 tokens.']);
 
     await type(budget, '1000');
     await step(() => budget.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
     expect(budget.getAttribute('aria-invalid')).toBe('true');
-    const error = document.getElementById(budget.getAttribute('aria-describedby')!);
-    expect(error?.textContent).toBe('Enter a whole number of tokens from 1,024 to 128,000.');
+    expect(description()).toEqual(['Enter a whole number of tokens from 1,024 to 128,000.', 'From 1,024 to 128,000 tokens.']);
     expect(fake.callsTo('settings.set')).toHaveLength(2);
 
     await type(budget, '16000');

@@ -108,7 +108,7 @@ describe('coming back to a session whose handoff runs', () => {
     const pending: PendingHandoff = { phase: 'review', document: '## Goal\nReview me', missingSections: ['Progress'], trimmedMessages: 0 };
     const { fake } = await app({}, () => pending);
     expect((byLabel(dialog()!, 'Handoff document') as HTMLTextAreaElement).value).toBe('## Goal\nReview me');
-    expect(dialog()!.textContent).toContain('missing sections: Progress');
+    expect(dialog()!.textContent).toContain('missing sections: Constraints & Preferences, Progress, Key Decisions');
     await click(buttonNamed(dialog()!, 'Start new session'));
     expect(fake.callsTo('handoff.commit')).toEqual([{ sessionId: 's1', document: '## Goal\nReview me' }]);
   });

@@ -53,6 +53,16 @@ describe('the sidebar indicators', () => {
     expect(indicators('Shown work')).toEqual([]);
   });
 
+  it('a reply that finished while the page was disconnected shows New reply after the reconnect', async () => {
+    let running = ['s1', 's2'];
+    const { store } = await app({ 'sessions.running': () => running });
+    expect(indicators('Other work')).toEqual([uiTexts.generating]);
+    running = [];
+    await step(() => store.getState().connectionApplyEvent({ type: 'connection', state: 'restored' }));
+    expect(indicators('Other work')).toEqual([uiTexts.newReply]);
+    expect(indicators('Shown work')).toEqual([]);
+  });
+
   it('a reply already running when the page opens shows as Generating', async () => {
     await app({ 'sessions.running': () => ['s2'] });
     expect(indicators('Other work')).toEqual([uiTexts.generating]);

@@ -82,10 +82,10 @@ describe('the sidebar', () => {
 
   it('says how long ago each session was active', async () => {
     await app({ 'sessions.list': () => [summary('a', 'Recent', { updatedAt: new Date(Date.now() - 2 * 60_000).toISOString() })] });
-    expect(nav().querySelector('time')?.textContent).toBe('2 min ago');
+    expect(nav().querySelector('time')?.textContent).toBe('2 min. ago');
     const now = new Date(2025, 5, 10, 15, 0);
     expect(relativeTime(new Date(2025, 5, 10, 14, 59, 40).toISOString(), now)).toBe('just now');
-    expect(relativeTime(new Date(2025, 5, 10, 12, 0).toISOString(), now)).toBe('3 h ago');
+    expect(relativeTime(new Date(2025, 5, 10, 12, 0).toISOString(), now)).toBe('3 hr. ago');
     expect(relativeTime(new Date(2025, 5, 9, 23, 0).toISOString(), now)).toBe('yesterday');
     expect(relativeTime(new Date(2025, 5, 6, 9, 0).toISOString(), now)).toBe('4 days ago');
   });

@@ -23,7 +23,7 @@ const toolbar = () => document.querySelector('.toolbar')!;
 
 describe('the toolbar', () => {
   it('Hand off is the primary action, named "Hand off", with its shortcut on it; Settings is an icon; New session tops the sidebar', async () => {
-    await app();
+    await app({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1) }) });
     const handOff = buttonNamed(toolbar(), 'Hand off')!;
     expect(handOff.classList.contains('primary')).toBe(true);
     expect(handOff.querySelector('kbd')?.textContent).toBe('Ctrl+Shift+H');
@@ -32,6 +32,23 @@ describe('the toolbar', () => {
     expect(settings.textContent).toBe('');
     expect(buttonNamed(toolbar(), 'New session')?.classList.contains('toolbar-new-session')).toBe(true);
     expect(nav().querySelector('button')?.textContent).toBe('New session');
+  });
+
+  it('is not the loudest control in a session with nothing to hand off, and keeps its name and shortcut', async () => {
+    const { fake } = await app();
+    const handOff = buttonNamed(toolbar(), 'Hand off')!;
+    expect(handOff.classList.contains('primary')).toBe(false);
+    expect(handOff.querySelector('kbd')?.textContent).toBe('Ctrl+Shift+H');
+    expect(handOff.getAttribute('aria-keyshortcuts')).toBe('Control+Shift+H');
+    await click(handOff);
+    expect(document.querySelector('[role="status"]')?.textContent).toContain('Nothing to hand off (no messages yet)');
+
+    // The first exchange makes it the primary action.
+    for (const entry of exchangeEntries(1)) {
+      if (entry.type !== 'message') throw new Error('a message entry');
+      await step(() => fake.emit({ type: 'message_end', sessionId: 's1', message: entry.message, entry }));
+    }
+    expect(handOff.classList.contains('primary')).toBe(true);
   });
 
   it('does not invite a handoff on a session that has already been handed off, until the conversation goes on there', async () => {

@@ -41,8 +41,8 @@ beforeAll(async () => {
   });
 }, 90_000);
 
-afterAll(() => {
-  desktop?.kill();
+afterAll(async () => {
+  await desktop?.kill();
   rmSync(outDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(saveDir, { recursive: true, force: true });
@@ -253,7 +253,7 @@ describe('an error nothing caught in the main process', () => {
       );
       expect(await other.call('app.info', {})).toMatchObject({ ok: true });
     } finally {
-      other.kill();
+      await other.kill();
       rmSync(crashDir, { recursive: true, force: true });
     }
   }, 30_000);
@@ -287,7 +287,7 @@ describe('two windows of the built app', () => {
       expect((await app.call('sessions.running', {}, 'main', 1))).toEqual({ ok: true, data: [first] });
       const ended = (window: number, sessionId: string) => app.eventsOf(window).some((e) => e.type === 'agent_end' && e.sessionId === sessionId);
       expect(await app.call('chat.send', { sessionId: third, text: 'Meanwhile, here' }, 'main', 1)).toEqual({ ok: true, data: { queued: false } });
-      await expect.poll(() => ended(0, first) && ended(1, third), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => ended(0, first) && ended(1, third)).toBe(true);
 
       // Each window got the stream events of its own session only; both heard that the first one ran.
       const streamedIn = (window: number) =>
@@ -315,7 +315,7 @@ describe('two windows of the built app', () => {
       await app.close(1);
       await app.close(0);
       expect(await app.exited).toBe(0);
-      app.kill();
+      await app.kill();
       expect(JSON.parse(readFileSync(join(windowsDir, 'windows.json'), 'utf8'))).toEqual({ sessions: [first] });
       app = await startDesktopHost({ mainBundle: bundles.main, env });
       expect(app.facts.windowUrls).toEqual([`app://baton/index.html#session=${first}`]);
@@ -327,8 +327,7 @@ describe('two windows of the built app', () => {
       ]);
       expect(await app.call('app.openWindow', { sessionId: 'no-such-session' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     } finally {
-      app.kill();
-      // A killed host may still be writing its log: try again a moment later.
+      await app.kill();
       rmSync(windowsDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   }, 60_000);
@@ -353,8 +352,29 @@ describe('two windows of the built app', () => {
         { role: 'assistant', content: [{ type: 'text', text: 'Still thinking' }], aborted: true },
       ]);
     } finally {
-      app.kill();
+      await app.kill();
       rmSync(quitDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    }
+  }, 30_000);
+
+  it('names its menu and asks before quitting in the UI language', async () => {
+    const thaiDir = mkdtempSync(join(tmpdir(), 'baton-desktop-thai-'));
+    const app = await startDesktopHost({ mainBundle: bundles.main, env: { BATON_DATA_DIR: thaiDir, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: API_KEY } });
+    try {
+      expect(await app.call('settings.set', { language: 'th' })).toMatchObject({ ok: true });
+      // The menu was built again in Thai: Session → New window is เซสชัน → หน้าต่างใหม่.
+      await app.clickMenu(['เซสชัน', 'หน้าต่างใหม่']);
+      await expect.poll(async () => (await app.windows()).length).toBe(2);
+      const opened = await app.call('sessions.open', {});
+      if (!opened.ok) throw new Error(opened.error.message);
+      fake.enqueue({ kind: 'stall', text: 'Still thinking' });
+      expect(await app.call('chat.send', { sessionId: opened.data.header.id, text: 'Take your time' })).toEqual({ ok: true, data: { queued: false } });
+      await expect.poll(() => app.events.some((e) => e.type === 'message_update')).toBe(true);
+      expect(await app.quit()).toBe(0);
+      expect(app.questions().map((q) => [q.message, q.buttons])).toEqual([['ยังเขียนคำตอบอยู่ 1 รายการ ออกจากโปรแกรมเลยหรือไม่', ['ออกเลย', 'ยกเลิก']]]);
+    } finally {
+      await app.kill();
+      rmSync(thaiDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   }, 30_000);
 });
@@ -369,7 +389,7 @@ describe('development powers of the built app', () => {
     const dir = mkdtempSync(join(tmpdir(), 'baton-desktop-dev-'));
     const env = launchEnv({ dev, binary: 'electron', env: { ...terminal, BATON_DATA_DIR: dir, ANTHROPIC_API_KEY: API_KEY } });
     const host = await startDesktopHost({ mainBundle: bundles.main, env: dev ? { ...env, ELECTRON_RENDERER_URL: DEV_SERVER } : env });
-    host.kill();
+    await host.kill();
     rmSync(dir, { recursive: true, force: true });
     return host.facts;
   }
@@ -432,8 +452,8 @@ describe('updates of an installed app (an AppImage), from a release feed on 127.
         XDG_CACHE_HOME: join(dir, 'cache'),
       },
     });
-    const close = () => {
-      app.kill();
+    const close = async () => {
+      await app.kill();
       feed.close();
       rmSync(dir, { recursive: true, force: true });
     };
@@ -447,10 +467,10 @@ describe('updates of an installed app (an AppImage), from a release feed on 127.
         .poll(() => app.messageBoxes(), { timeout: 20_000 })
         .toEqual([expect.objectContaining({ message: 'Baton 0.2.0 is ready to install.', buttons: ['Restart to update', 'Later'] })]);
       // The stand-in's user takes the default, Restart to update: the release replaces the app and starts.
-      await expect.poll(() => existsSync(started) && readFileSync(started, 'utf8'), { timeout: 10_000 }).toBe('started\n');
+      await expect.poll(() => existsSync(started) && readFileSync(started, 'utf8')).toBe('started\n');
       expect(readFileSync(installed).equals(release)).toBe(true);
     } finally {
-      close();
+      await close();
     }
   }, 60_000);
 
@@ -464,7 +484,7 @@ describe('updates of an installed app (an AppImage), from a release feed on 127.
         .toEqual([expect.objectContaining({ message: `Baton ${RUNNING} is the latest version.` })]);
       expect(readFileSync(installed, 'utf8')).toBe('the installed version');
     } finally {
-      close();
+      await close();
     }
   }, 60_000);
 });

@@ -29,7 +29,7 @@ export interface CoreDriver {
   dispose(): Promise<void>;
 }
 
-export function startCoreDriver(fake: FakeAnthropic, options: Pick<TestAppOptions, 'allowToolConfig' | 'autoTitle'> = {}): CoreDriver {
+export function startCoreDriver(fake: FakeAnthropic, options: Pick<TestAppOptions, 'allowToolConfig' | 'autoTitle' | 'inactivityTimeoutMs'> = {}): CoreDriver {
   const dataDir = mkdtempSync(join(tmpdir(), 'baton-core-'));
   let events: BatonEvent[] = [];
   let view!: CoreView;
@@ -69,7 +69,7 @@ export function startCoreDriver(fake: FakeAnthropic, options: Pick<TestAppOption
       const before = of('agent_end').length;
       await call('chat.send', { sessionId: await shown(), text });
       // Greater, not equal: a run's end may set off another run (an automatic handoff) at once.
-      await expect.poll(() => of('agent_end').length, { timeout: 10_000 }).toBeGreaterThan(before);
+      await expect.poll(() => of('agent_end').length).toBeGreaterThan(before);
     },
     restart: async () => {
       await core.dispose();

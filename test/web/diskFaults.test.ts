@@ -77,7 +77,7 @@ describe('a full disk', () => {
     expect(await page.call('chat.send', { sessionId, text: 'Hello' })).toEqual({ ok: true, data: { queued: false } });
 
     // The index is saved about a second after the change; its failure arrives as an event.
-    await expect.poll(() => page.events.find((e) => e.type === 'error'), { timeout: 5_000 }).toMatchObject({
+    await expect.poll(() => page.events.find((e) => e.type === 'error')).toMatchObject({
       type: 'error',
       code: 'storage',
       message: expect.stringMatching(/^The disk is full, so this was not saved\..*session-index\.json.*\(ENOSPC\)/),

@@ -16,10 +16,11 @@ import { branchWindow } from '../session/branchWindow';
 import type { SessionManager } from '../session/SessionManager';
 import { buildContext, isRefusal, lastModelChange } from '../session/sessionContext';
 import { isVersionable } from '../session/versions';
-import { emitSaved, runAgentLoop, type AgentProvider, type LoopConfig, type LoopHooks, type LoopResult } from './agentLoop';
+import { emitSaved, requestReply, runAgentLoop, type AgentProvider, type LoopConfig, type LoopHooks, type LoopResult } from './agentLoop';
 import { ContextMeter } from './contextMeter';
 import { clockFrom, EventBatcher, messageUpdate } from './eventBatcher';
 import { MessageQueues, type QueueSnapshot } from './messageQueues';
+import { partialOf } from './providerErrors';
 import { expandPromptTemplate } from './promptTemplates';
 import { CONTINUE_PROMPT, linkedController, type RunHandle, type RunOptions } from './runOptions';
 import { serverToolsFor } from './serverTools';
@@ -234,17 +235,7 @@ export class AgentSession {
     this.emit({ type: 'agent_start', sessionId: this.sessionId });
     this.emit({ type: 'turn_start', sessionId: this.sessionId });
     if (entry) emitSaved(this.emit.bind(this), this.sessionId, entry);
-    const budget = thinkingFor(this.getSettings().thinking, this.modelInfo(model), options.maxTokens ?? CHAT_MAX_TOKENS);
-    const config: LoopConfig = {
-      sessionId: this.sessionId,
-      model,
-      maxTokens: budget.maxTokens,
-      thinking: budget.thinking,
-      system: this.requestSystemPrompt(),
-      tools: this.tools,
-      serverTools: () => serverToolsFor(this.getSettings()),
-      signal: controller.signal,
-    };
+    const config = this.loopConfig(model, options.maxTokens, controller.signal);
     const done = runAgentLoop(config, this.loopHooks(options, scratch)).finally(() => {
       this.controller = undefined;
       this.saveLeaf();
@@ -252,6 +243,45 @@ export class AgentSession {
     });
     this.run = done;
     return { done };
+  }
+
+  /** What every request of a run with this model and output budget sends besides its messages. */
+  private loopConfig(model: string, maxTokens: number | undefined, signal: AbortSignal): LoopConfig {
+    const budget = thinkingFor(this.getSettings().thinking, this.modelInfo(model), maxTokens ?? CHAT_MAX_TOKENS);
+    return {
+      sessionId: this.sessionId,
+      model,
+      maxTokens: budget.maxTokens,
+      thinking: budget.thinking,
+      system: this.requestSystemPrompt(),
+      tools: this.tools,
+      serverTools: () => serverToolsFor(this.getSettings()),
+      signal,
+    };
+  }
+
+  /**
+   * The first request a run of `text` as an aside would send now, sent without the run: nothing is
+   * saved, shown or queued, the reply's tool calls are not run, and the session may start a run
+   * meanwhile (a handoff prepared in advance). Its reply and error, as a run's.
+   */
+  async requestOnly(
+    text: string,
+    options: Pick<RunOptions, 'aside' | 'model' | 'maxTokens' | 'signal' | 'transformContext' | 'retryRequest'>,
+  ): Promise<LoopResult> {
+    const prompt: AgentMessage = { role: 'user', content: [{ type: 'text', text }], ...(options.aside && { purpose: options.aside.purpose }) };
+    const messages = [...this.messages, prompt];
+    const config = this.loopConfig(options.model ?? this.getModel(), options.maxTokens, options.signal ?? new AbortController().signal);
+    const hooks: Pick<LoopHooks, 'provider' | 'context' | 'retryRequest'> = {
+      provider: this.provider,
+      context: () => options.transformContext?.(messages) ?? messages,
+    };
+    if (options.retryRequest) hooks.retryRequest = options.retryRequest;
+    try {
+      return { reply: await requestReply(config, hooks, { onText: () => {} }), error: undefined };
+    } catch (err) {
+      return { reply: partialOf(err), error: err };
+    }
   }
 
   /**

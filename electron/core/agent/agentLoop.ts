@@ -145,7 +145,7 @@ async function streamReply(config: LoopConfig, hooks: LoopHooks, fail: (err: unk
   let reply: AgentMessage | undefined;
   let failure: unknown;
   try {
-    reply = await request(config, hooks, handlers);
+    reply = await requestReply(config, hooks, handlers);
   } catch (err) {
     failure = err;
     reply = partialOf(err);
@@ -161,7 +161,15 @@ async function streamReply(config: LoopConfig, hooks: LoopHooks, fail: (err: unk
   return reply;
 }
 
-async function request(config: LoopConfig, hooks: LoopHooks, handlers: StreamHandlers): Promise<AgentMessage> {
+/**
+ * One request of a run, sent again while `retryRequest` says so and nothing streamed: the reply (or the
+ * error, with what streamed). A handoff prepared in advance sends it without a run around it.
+ */
+export async function requestReply(
+  config: LoopConfig,
+  hooks: Pick<LoopHooks, 'provider' | 'context' | 'retryRequest'>,
+  handlers: StreamHandlers,
+): Promise<AgentMessage> {
   for (let attempt = 0; ; attempt++) {
     const body: StreamRequest = {
       model: config.model,

@@ -16,6 +16,7 @@
 // tokens, not bytes: at about four bytes a token, 2 MB is some 500,000 tokens, half of the largest
 // window (1M); and a file may take at most half of the model's window (for a 200k window, ~400 KB of
 // English), so the conversation and the reply keep room. Text is what is valid UTF-8 with no NUL.
+import { t } from '../../../shared/i18n';
 import { attachmentBytes, formatSize, MB, type AttachmentMediaType } from '../../../shared/attachments';
 import { IMAGE_MEDIA_TYPES, TEXT_MEDIA_TYPE, type AgentMessage, type AttachmentBlock } from '../../../shared/session';
 import { texts } from '../../../shared/texts';
@@ -60,14 +61,16 @@ const isImage = (mediaType: AttachmentMediaType) => IMAGES.has(mediaType);
 /** What the API counts as images and PDFs in a request (text documents are not among them). */
 const isMedia = (mediaType: AttachmentMediaType) => mediaType !== TEXT_MEDIA_TYPE;
 
-const KIND_NAMES: Record<AttachmentMediaType, string> = {
-  'image/png': 'a PNG image',
-  'image/jpeg': 'a JPEG image',
-  'image/gif': 'a GIF image',
-  'image/webp': 'a WebP image',
-  'application/pdf': 'a PDF',
-  'text/plain': 'a text file',
-};
+/** How a refusal names each kind of file (a key of the catalogs' texts.mediaKinds). */
+const KIND_NAMES = {
+  'image/png': 'png',
+  'image/jpeg': 'jpeg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+  'text/plain': 'text',
+} as const satisfies Record<AttachmentMediaType, string>;
+const kindName = (mediaType: AttachmentMediaType) => t(`texts.mediaKinds.${KIND_NAMES[mediaType]}`);
 
 function refuse(message: string): BatonError {
   return new BatonError('invalid_input', message);
@@ -98,7 +101,7 @@ export function inspectFile(name: string, bytes: Buffer, window: number): FileFa
   }
   if (isImage(mediaType)) {
     const size = imageDimensions(bytes, mediaType);
-    if (!size) throw refuse(texts.attachmentUnreadable(name, KIND_NAMES[mediaType]));
+    if (!size) throw refuse(texts.attachmentUnreadable(name, kindName(mediaType)));
     if (size.width > LIMITS.imageSide || size.height > LIMITS.imageSide) {
       throw refuse(texts.attachmentDimensions(name, size.width, size.height, LIMITS.imageSide));
     }
@@ -106,7 +109,7 @@ export function inspectFile(name: string, bytes: Buffer, window: number): FileFa
   }
   const pdf = pdfFacts(bytes);
   if (pdf.tooExpanded) throw refuse(texts.attachmentUncheckable(name, formatSize(MAX_INFLATED_BYTES)));
-  if (!pdf.complete) throw refuse(texts.attachmentUnreadable(name, KIND_NAMES[mediaType]));
+  if (!pdf.complete) throw refuse(texts.attachmentUnreadable(name, kindName(mediaType)));
   if (pdf.encrypted) throw refuse(texts.attachmentEncrypted(name));
   const pageLimit = forWindow(LIMITS.pdfPages, window);
   if (pdf.pages !== undefined && pdf.pages > pageLimit) throw refuse(texts.attachmentPages(name, pdf.pages, pageLimit));

@@ -1,10 +1,13 @@
 // One open session (SPEC §1 "Many sessions at once"): its AgentSession, bound to its SessionManager for
-// life, and beside it the session's HandoffPipeline and auto-handoff. The pipeline reaches the agent and
-// the store only through the host built here. A conversation lives while it runs or is shown.
+// life, and beside it the session's HandoffPipeline, auto-handoff and the handoff prepared in advance. The
+// pipeline reaches the agent and the store only through the host built here. A conversation lives while
+// it runs or is shown.
 import type { BatonEvent, HandoffResult, PendingHandoff } from '../../../shared/contract';
+import { isPastThreshold } from '../../../shared/settings';
 import type { AgentSession } from '../agent/AgentSession';
+import type { LoopResult } from '../agent/agentLoop';
 import { estimateTokens } from '../agent/tokens';
-import { AutoHandoff } from '../handoff/AutoHandoff';
+import { AutoHandoff, finishedByItself } from '../handoff/AutoHandoff';
 import { HandoffPipeline, type HandoffHost, type SeedMessage } from '../handoff/HandoffPipeline';
 import type { SessionManager } from '../session/SessionManager';
 
@@ -32,7 +35,20 @@ export class Conversation {
     this.autoHandoff = new AutoHandoff(agent, this.handoff, (review) => parts.startHandoff(this, review));
     agent.subscribe((event) => {
       if (event.type === 'handoff_progress') this.preview = event.phase === 'generating' ? event.text : '';
+      // The session moves on (a message sent, an edit, another version shown): what was prepared is not its handoff.
+      if (event.type === 'agent_start' || event.type === 'branch_changed') this.handoff.dropPrepared();
     });
+  }
+
+  /**
+   * After a conversation run (never a handoff's own): auto-handoff when it is due; else, with "Prepare the
+   * handoff in advance", past the threshold at which Hand off invites, the handoff's document is prepared.
+   */
+  afterRun(run: LoopResult): void {
+    this.autoHandoff.afterRun(run);
+    const { settings } = this.agent;
+    if (!settings.prepareHandoff || this.isRunning || !finishedByItself(run)) return;
+    if (isPastThreshold(this.agent.getContextUsage(), settings.contextThreshold)) this.handoff.prepare();
   }
 
   get id(): string {
@@ -88,6 +104,7 @@ function handoffHost(agent: AgentSession, parts: ConversationParts): HandoffHost
     openTodos: () => agent.getOpenTodos(),
     chainTitles: () => parts.chainTitles(agent.sessionId),
     prompt: (text, options) => agent.prompt(text, options),
+    requestOnly: (text, options) => agent.requestOnly(text, options),
     recordOutcome: (outcome) => {
       const entry = manager.appendHandoffOutcome(outcome);
       agent.emit({ type: 'entry_added', sessionId: agent.sessionId, entry });

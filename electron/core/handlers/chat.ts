@@ -26,13 +26,14 @@ export function chatHandlers(ctx: ViewContext): Pick<Handlers, ChatChannel> {
   const ok = { ok: true as const };
   /**
    * Fails fast, before anything is written, when there is no usable key; run errors arrive as `error`
-   * events. When the run has ended, auto-handoff looks at how full the context is.
+   * events. When the run has ended, auto-handoff (or the handoff prepared in advance) looks at how full
+   * the context is.
    */
   const run = async (conversation: Conversation, start: () => Promise<RunHandle>) => {
     provider.get();
     void models.refreshIfStale();
     const handle = await start();
-    handle.done.then((result) => conversation.autoHandoff.afterRun(result), () => {});
+    handle.done.then((result) => conversation.afterRun(result), () => {});
   };
   /** A conversation that may start a run: none while its handoff is being written. */
   const runnable = (sessionId: string) => {
@@ -59,7 +60,9 @@ export function chatHandlers(ctx: ViewContext): Pick<Handlers, ChatChannel> {
       return { queued: false };
     },
     'chat.stop': ({ sessionId }) => {
-      ctx.conversations.get(sessionId)?.agent.abort();
+      const conversation = ctx.conversations.get(sessionId);
+      conversation?.agent.abort();
+      conversation?.handoff.dropPrepared();
       return ok;
     },
     'chat.continue': async ({ sessionId }) => {

@@ -13,6 +13,11 @@ import type { HandoffPipeline } from './HandoffPipeline';
 /** A reply that ended by itself: not stopped, not failed, not cut off (the user may want to Continue it). */
 const FINISHED = new Set(['end_turn', 'stop_sequence', 'model_context_window_exceeded']);
 
+/** Whether the run's last reply finished by itself (then a handoff may follow it). */
+export function finishedByItself({ reply, error }: LoopResult): boolean {
+  return reply !== undefined && !reply.aborted && error === undefined && FINISHED.has(reply.stopReason ?? 'end_turn');
+}
+
 export class AutoHandoff {
   /** Sessions it started in since the app started (the exchange it leaves on disk covers the rest). */
   private readonly started = new Set<string>();
@@ -42,11 +47,10 @@ export class AutoHandoff {
     );
   }
 
-  private isDue({ reply, error }: LoopResult): boolean {
+  private isDue(run: LoopResult): boolean {
     const agent = this.agent;
     const { autoHandoff, autoHandoffAt } = agent.settings;
-    if (!autoHandoff || !reply || reply.aborted || error !== undefined) return false;
-    if (!FINISHED.has(reply.stopReason ?? 'end_turn')) return false;
+    if (!autoHandoff || !finishedByItself(run)) return false;
     if (agent.isStreaming || this.handoff.isGenerating || this.started.has(agent.sessionId)) return false;
     const { tokens, window } = agent.getContextUsage();
     if (window <= 0 || tokens / window < autoHandoffAt) return false;

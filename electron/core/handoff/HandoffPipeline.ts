@@ -25,6 +25,7 @@ import type { RunOptions } from '../agent/runOptions';
 import { carriedTodosText } from '../agent/todos';
 import { estimateTokens } from '../agent/tokens';
 import { toApiError } from '../errors';
+import { log } from '../log';
 import {
   attachedFiles,
   buildHandoffPrompt,
@@ -122,6 +123,8 @@ export interface HandoffHost {
   chainTitles(): readonly string[];
   /** One whole run of the session's agent (templates off, as an aside): its reply and first error. */
   prompt(text: string, options: RunOptions): Promise<LoopResult>;
+  /** The same run's request sent alone: nothing saved or shown, and the session may run meanwhile. */
+  requestOnly(text: string, options: RunOptions): Promise<LoopResult>;
   /** Writes how a handoff ended into the session and shows it; throws when it cannot be written. */
   recordOutcome(outcome: Outcome): void;
   /** The last entry of the branch (where a document waiting for review is kept). */
@@ -145,12 +148,25 @@ interface Generated extends StoredDraft {
   leafId: string | null;
 }
 
+/**
+ * A handoff prepared in advance (docs/handoff.md): its request, sent with no focus, and the document
+ * once it came. It stands for a handoff of the same branch with the same handoff settings.
+ */
+interface Preparation {
+  controller: AbortController;
+  leafId: string | null;
+  settings: string;
+  /** Settles (never rejects) when the request has ended: the document, or undefined. */
+  done: Promise<Generated | undefined>;
+}
+
 const EMPTY_HANDOFF = 'The model returned an empty handoff document.';
 const NO_PENDING_HANDOFF = 'No handoff document is waiting for review.';
 
 export class HandoffPipeline {
   private controller: AbortController | undefined;
   private pending: Generated | undefined;
+  private preparation: Preparation | undefined;
 
   constructor(private readonly host: HandoffHost) {
     // Review survives a reload: a document kept with the session still waits while nothing followed it.
@@ -233,9 +249,43 @@ export class HandoffPipeline {
     this.host.emit({ type: 'handoff_progress', sessionId: this.host.sessionId, phase: 'discarded', text: '' });
   }
 
-  /** Stops the handoff request at once; handoff() then throws HandoffError 'cancelled'. */
+  /** Stops the handoff request at once (and one prepared in advance); handoff() then throws HandoffError 'cancelled'. */
   abort(): void {
     this.controller?.abort();
+    this.dropPrepared();
+  }
+
+  /**
+   * Prepare the handoff in advance: the request a handoff with no focus makes, sent now in the background,
+   * with nothing saved or shown; its document waits for the next handoff of this branch. A failure is a
+   * log line, never an error the user sees: the handoff then generates its document as usual.
+   */
+  prepare(): void {
+    const host = this.host;
+    if (this.controller || host.isStreaming() || countMessageEntries(host.branch(), 2) < 2) return;
+    const leafId = host.leafId();
+    const settings = this.handoffSettings();
+    const current = this.preparation;
+    if (current && current.leafId === leafId && current.settings === settings) return;
+    this.dropPrepared();
+    const controller = new AbortController();
+    const done = this.generateDocument(controller.signal, undefined, (text, options) => host.requestOnly(text, options))
+      .then((generated) => {
+        // Only a whole document is kept; a cut-off one is left for a handoff to write (and offer for review).
+        if (generated.cutOff) throw new HandoffError('failed', texts.handoffCutOff);
+        return generated.leafId === leafId && !controller.signal.aborted ? generated : undefined;
+      })
+      .catch((err: unknown) => {
+        if (!controller.signal.aborted) log.warn(`Could not prepare the handoff of session ${host.sessionId}: ${(err as Error).message}`);
+        return undefined;
+      });
+    this.preparation = { controller, leafId, settings, done };
+  }
+
+  /** The prepared handoff is stopped and forgotten: the session moved on (a message sent, a branch shown). */
+  dropPrepared(): void {
+    this.preparation?.controller.abort();
+    this.preparation = undefined;
   }
 
   /** A document stays valid while its session has not moved on (no new entry). */
@@ -266,21 +316,64 @@ export class HandoffPipeline {
     const controller = new AbortController();
     this.controller = controller;
     try {
-      return await this.generateDocument(controller.signal, customInstructions);
+      this.host.emit({ type: 'handoff_progress', sessionId: this.host.sessionId, phase: 'generating', text: '' });
+      // Without one, the run starts at once, as before: nothing can slip in ahead of it.
+      const waiting = this.preparedFor(customInstructions, controller.signal);
+      const prepared = waiting && (await waiting);
+      if (prepared) return prepared;
+      // Cancelled while the prepared one was awaited: nothing was written, so there is nothing to record.
+      if (controller.signal.aborted) throw new HandoffError('cancelled', texts.handoffCancelled, false);
+      return await this.generateDocument(controller.signal, customInstructions, (text, options) => this.host.prompt(text, options));
     } finally {
       this.controller = undefined;
     }
   }
 
   /**
+   * The document prepared in advance, when it stands for this handoff: no focus, the same branch and
+   * handoff settings. One still being written is waited for (Cancel stops it); any other is dropped.
+   * Undefined when there is none to wait for.
+   */
+  private preparedFor(customInstructions: string | undefined, signal: AbortSignal): Promise<Generated | undefined> | undefined {
+    const preparation = this.preparation;
+    this.preparation = undefined;
+    if (!preparation) return undefined;
+    if (customInstructions?.trim() || preparation.leafId !== this.host.leafId() || preparation.settings !== this.handoffSettings()) {
+      preparation.controller.abort();
+      return undefined;
+    }
+    return this.waitFor(preparation, signal);
+  }
+
+  private async waitFor(preparation: Preparation, signal: AbortSignal): Promise<Generated | undefined> {
+    const cancel = () => preparation.controller.abort();
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      const generated = await preparation.done;
+      return generated && this.isCurrent(generated) ? generated : undefined;
+    } finally {
+      signal.removeEventListener('abort', cancel);
+    }
+  }
+
+  /** What the handoff's request depends on besides the branch: its model and instructions. */
+  private handoffSettings(): string {
+    const settings = this.host.settings();
+    return JSON.stringify([settings.handoffModel.trim() || this.host.chatModel(), handoffInstructionsOf(settings)]);
+  }
+
+  /**
    * Steps 3–6: the prompt goes through the normal prompt() path (templates off), so the exchange is an
    * ordinary one saved in the old session; the document is the reply prompt() returns at agent_end.
+   * `send` is that path, or (prepared in advance) the same request with nothing saved.
    */
-  private async generateDocument(signal: AbortSignal, customInstructions?: string): Promise<Generated> {
+  private async generateDocument(
+    signal: AbortSignal,
+    customInstructions: string | undefined,
+    send: (text: string, options: RunOptions) => Promise<LoopResult>,
+  ): Promise<Generated> {
     const host = this.host;
-    const sessionId = host.sessionId;
     const contextBefore = host.context().tokens;
-    host.emit({ type: 'handoff_progress', sessionId, phase: 'generating', text: '' });
     if (signal.aborted) throw new HandoffError('cancelled', texts.handoffCancelled);
     const model = host.settings().handoffModel.trim() || host.chatModel();
     const window = host.contextWindowFor(model);
@@ -298,7 +391,7 @@ export class HandoffPipeline {
     let sources: Record<string, string> = {};
     let result;
     try {
-      result = await host.prompt(buildHandoffPrompt(customInstructions, attachedFiles(context), { instructions, previous, tools: toolsUsed(context) }), {
+      result = await send(buildHandoffPrompt(customInstructions, attachedFiles(context), { instructions, previous, tools: toolsUsed(context) }), {
         expandPromptTemplates: false,
         aside: { purpose: 'handoff' },
         model,

@@ -9,12 +9,16 @@ const MAX_STEM_BYTES = 200;
 // direction marks and overrides; lone halves of a surrogate pair, which no file system can name.
 // oxlint-disable-next-line no-control-regex -- control characters are exactly what is removed
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f<>:"/\\|?*\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+// What a title shows but a file name does without: the "…" of a shortened title, and quotation marks
+// (a single one is kept between letters, where it is an apostrophe: "Don't").
+const QUOTES_AND_ELLIPSIS = /[“”„‟«»‹›「」『』`…]|(?<![\p{L}\p{N}])['‘’‚‛]|['‘’‚‛](?![\p{L}\p{N}])/gu;
 /** Names Windows keeps for devices, with any extension after them. */
 const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(?=\.|$)/i;
 
 export function exportFileName(title: string, extension: string): string {
   const cleaned = title
     .replace(UNSAFE, ' ')
+    .replace(QUOTES_AND_ELLIPSIS, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '');

@@ -9,7 +9,7 @@
 // link to any scheme but http, https or mailto is no longer a link; a code fence left open is closed.
 import { texts } from '../../../shared/texts';
 import type { AgentMessage, SessionEntry, SessionHeader } from '../../../shared/session';
-import { CustomType, handoffExchangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
+import { CustomType, handoffExchangeTracker, modelChangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
 import { toolResultText } from '../../../shared/toolResult';
 
 export interface MarkdownSource {
@@ -33,11 +33,15 @@ export function sessionMarkdown({ header, title, parentTitle, branch }: Markdown
 
   const results = toolResults(branch);
   const inHandoff = handoffExchangeTracker();
+  const modelChanges = modelChangeTracker<Extract<SessionEntry, { type: 'model_change' }>>();
   for (const entry of branch) {
     switch (entry.type) {
       case 'message': {
         const { message } = entry;
-        if (inHandoff(message) || isToolResults(message)) break;
+        const inExchange = inHandoff(message);
+        const change = modelChanges.beforeMessage(inExchange);
+        if (change) parts.push(`_${inertMarkdown(texts.modelChangedTo(change.model))}_`);
+        if (inExchange || isToolResults(message)) break;
         parts.push(message.purpose === 'continue' ? '_Continued_' : messageSection(message, entry.timestamp, results));
         break;
       }
@@ -50,7 +54,7 @@ export function sessionMarkdown({ header, title, parentTitle, branch }: Markdown
         );
         break;
       case 'model_change':
-        parts.push(`_Model changed to ${inertMarkdown(entry.model)}_`);
+        modelChanges.recorded(entry);
         break;
       case 'handoff_outcome':
         parts.push(`_${inertMarkdown(outcomeText(entry))}_`);

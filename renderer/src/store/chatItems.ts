@@ -1,18 +1,19 @@
 // Turns session entries into the rows the chat shows. Tool results are not rows of their own: they
 // are attached to the tool calls that asked for them, so tool use stays compact. A handoff exchange is
-// one row, whatever it held (SPEC §4.2). The same adders build the chat from entries and from live
-// events, so a row looks the same before and after a reopen.
+// one row, whatever it held (SPEC §4.2), and failed or cancelled attempts in a row share one. The same
+// adders build the chat from entries and from live events, so a row looks the same before and after a
+// reopen.
 import { HandoffDetails, type AgentMessage, type ImageBlock, type HandoffOutcomeEntry, type SessionEntry } from '../../../shared/session';
 import { toolResultText } from '../../../shared/toolResult';
 
 type ModelChangeEntry = Extract<SessionEntry, { type: 'model_change' }>;
-import { CustomType, handoffExchangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
+import { CustomType, handoffExchangeTracker, modelChangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
+import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import { stopNoticeOf } from './stopReasons';
 
-/** A handoff exchange of this session (its prompt and reply), shown as one compact row. */
-export interface HandoffExchangeItem {
-  kind: 'handoffExchange';
+/** One handoff attempt of this session: its prompt and reply, and how it ended. */
+export interface HandoffAttempt {
   key: string;
   /** The reply's text: the document as written (it may have been edited before it was handed off). */
   reply: string;
@@ -20,6 +21,16 @@ export interface HandoffExchangeItem {
   outcome: HandoffOutcomeEntry | null;
   /** Written before exchanges were marked and outcomes recorded: a missing outcome says nothing. */
   legacy: boolean;
+}
+
+/**
+ * A handoff exchange (its prompt and reply), shown as one compact row. When it failed or was cancelled,
+ * the failed or cancelled attempts right before it (nothing between them) are folded into its row.
+ */
+export interface HandoffExchangeItem extends HandoffAttempt {
+  kind: 'handoffExchange';
+  /** The attempts folded into this row before this one, oldest first; empty for a row of its own. */
+  earlier: HandoffAttempt[];
 }
 
 /** The handoff document a handed-off session starts with, shown as its card. */
@@ -122,7 +133,7 @@ export function addMessage(rows: ChatItem[], message: AgentMessage, key: string,
   }
   const last = rows.at(-1);
   if (isPrompt(message) || last?.kind !== 'handoffExchange') {
-    rows.push({ kind: 'handoffExchange', key, reply: '', outcome: null, legacy: message.purpose !== 'handoff' });
+    rows.push({ kind: 'handoffExchange', key, reply: '', outcome: null, legacy: message.purpose !== 'handoff', earlier: [] });
     return;
   }
   const reply = message.role === 'assistant' ? textOf(message) : '';
@@ -130,37 +141,51 @@ export function addMessage(rows: ChatItem[], message: AgentMessage, key: string,
 }
 
 /**
- * Adds a handoff's outcome to the exchange it ends (changed in place). A later outcome of the same
- * exchange replaces an earlier one (a handoff recorded as done whose new session could not be made).
+ * Adds a handoff's outcome to the exchange it ends (changed in place), and folds a failed or cancelled
+ * exchange into the row of the attempts that failed or were cancelled right before it. A later outcome
+ * of the same exchange replaces an earlier one (a handoff recorded as done whose new session could not be
+ * made; a cut-off document reviewed anyway and handed off): the attempts folded with it stand apart
+ * again, and it is folded anew by what it says now.
  */
 export function addOutcome(rows: ChatItem[], entry: HandoffOutcomeEntry): void {
   const last = rows.at(-1);
-  if (last?.kind === 'handoffExchange') rows[rows.length - 1] = { ...last, outcome: entry };
-  else rows.push({ kind: 'handoffExchange', key: entry.id, reply: '', outcome: entry, legacy: false });
+  if (last?.kind === 'handoffExchange') {
+    rows.pop();
+    const previous = last.earlier.at(-1);
+    if (previous) rows.push({ kind: 'handoffExchange', ...previous, earlier: last.earlier.slice(0, -1) });
+    rows.push({ ...last, outcome: entry, earlier: [] });
+  } else {
+    rows.push({ kind: 'handoffExchange', key: entry.id, reply: '', outcome: entry, legacy: false, earlier: [] });
+  }
+  foldAttempts(rows);
+}
+
+const unsuccessful = (item: ChatItem | undefined): item is HandoffExchangeItem =>
+  item?.kind === 'handoffExchange' && (item.outcome?.outcome === 'failed' || item.outcome?.outcome === 'cancelled');
+
+/** The last row joins the row before it when both are attempts that failed or were cancelled. */
+function foldAttempts(rows: ChatItem[]): void {
+  const last = rows.at(-1);
+  const before = rows.at(-2);
+  if (!unsuccessful(last) || !unsuccessful(before)) return;
+  rows.splice(-2, 2, folded(before, last));
+}
+
+/** `later`'s row with `earlier`'s attempts before its own. */
+function folded(earlier: HandoffExchangeItem, later: HandoffExchangeItem): HandoffExchangeItem {
+  const { key, reply, outcome, legacy } = earlier;
+  return { ...later, earlier: [...earlier.earlier, { key, reply, outcome, legacy }, ...later.earlier] };
 }
 
 /**
- * The "Model changed to …" notes: a model_change entry shows as one before the message it was written
- * for, only when the conversation's model really changed. A session's first model_change records the
- * model it started with, and a handoff run's records the handoff model (the chat's own model is
- * recorded again after it): neither is a change the user made.
+ * The rows of an older page of entries before the rows shown: attempts on both sides of the page's end
+ * are one row, as they are when the chat is built from all the entries at once.
  */
-function modelChangeNotes() {
-  let current: string | undefined;
-  let pending: ModelChangeEntry | undefined;
-  return {
-    recorded(entry: ModelChangeEntry): void {
-      pending = entry;
-    },
-    beforeMessage(inHandoffExchange: boolean): ChatItem | null {
-      const change = pending;
-      pending = undefined;
-      if (!change || inHandoffExchange) return null;
-      const changed = current !== undefined && change.model !== current;
-      current = change.model;
-      return changed ? { kind: 'note', key: change.id, text: `Model changed to ${change.model}` } : null;
-    },
-  };
+export function joinChats(older: readonly ChatItem[], newer: readonly ChatItem[]): ChatItem[] {
+  const last = older.at(-1);
+  const first = newer[0];
+  if (!unsuccessful(last) || !unsuccessful(first)) return [...older, ...newer];
+  return [...older.slice(0, -1), folded(last, first), ...newer.slice(1)];
 }
 
 /** The row of an entry that is neither a message, a model change nor a handoff outcome, or null when it shows none. */
@@ -198,19 +223,19 @@ export function buildChat(entries: readonly SessionEntry[], versions: Record<str
   let toolResults: Record<string, ToolResult> = {};
   let messageCount = 0;
   const inHandoff = handoffExchangeTracker();
-  const modelNotes = modelChangeNotes();
+  const modelChanges = modelChangeTracker<ModelChangeEntry>();
   for (const entry of entries) {
     if (entry.type === 'message') {
       messageCount++;
       const inExchange = inHandoff(entry.message);
-      const note = modelNotes.beforeMessage(inExchange);
-      if (note) items.push(note);
+      const change = modelChanges.beforeMessage(inExchange);
+      if (change) items.push({ kind: 'note', key: change.id, text: texts.modelChangedTo(change.model) });
       if (!inExchange && isToolResultOnly(entry.message)) toolResults = Object.assign(toolResults, toolResultsOf(entry.message));
       addMessage(items, entry.message, entry.id, inExchange);
     } else if (entry.type === 'handoff_outcome') {
       addOutcome(items, entry);
     } else if (entry.type === 'model_change') {
-      modelNotes.recorded(entry);
+      modelChanges.recorded(entry);
     } else {
       const item = otherItem(entry);
       if (item) items.push(item);

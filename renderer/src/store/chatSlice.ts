@@ -10,6 +10,7 @@ import {
   STREAMING_KEY,
   addMessage,
   addOutcome,
+  joinChats,
   UNSAVED_KEY_PREFIX,
   isToolResultOnly,
   toolResultsOf,
@@ -114,7 +115,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
 
     prependChat(built) {
       update((c) => ({
-        items: [...built.items, ...c.items],
+        items: joinChats(built.items, c.items),
         toolResults: { ...built.toolResults, ...c.toolResults },
         versions: { ...built.versions, ...c.versions },
       }));

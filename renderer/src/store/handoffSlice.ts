@@ -2,10 +2,13 @@
 // streaming preview, cancel, review, and what each result does to the app. A handoff runs in its
 // session: Continue in background closes the dialog while it goes on; its result then comes as a notice
 // ("Handed off → <title>" with Open), and a view that comes back to the session shows it again.
-import type { BatonEvent, HandoffResult, PendingHandoff, Result } from '../../../shared/contract';
+import type { BatonEvent, HandoffResult, HandoffReview, PendingHandoff, Result } from '../../../shared/contract';
+import type { CarryOverItem, DocumentChanges } from '../../../shared/session';
 import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import { tryCall } from './call';
+import { BUSY_KEY } from './noticeSlice';
+import { hasNothingToHandOff, shownSessionId } from './selectors';
 import type { BatonState, SliceCreator } from './types';
 
 export type HandoffPhase = 'closed' | 'idle' | 'generating' | 'review' | 'committing';
@@ -26,11 +29,21 @@ export interface HandoffState {
   generated: string;
   /** In review: Discard (or Escape) asked whether to throw the edited document away. */
   confirmingDiscard: boolean;
-  missingSections: string[];
   trimmedMessages: number;
   /** In review: the reply hit its output limit, so the document is incomplete. */
   cutOff: boolean;
+  /**
+   * In review: the carry-over check's items (SPEC §4.3), those the document lacks offered as ticked
+   * checkboxes; null when the core sent none (then commit names none either).
+   */
+  carryOver: CarryOverItem[] | null;
+  /** In review: the ids of the items the document lacks that are still ticked (handoff.commit's `keep`). */
+  keep: string[];
+  /** In review, a chain: what changed since the previous document. */
+  changes: DocumentChanges | null;
 }
+
+type FailedHandoff = Extract<HandoffResult, { status: 'failed' }>;
 
 export interface HandoffSlice {
   handoff: HandoffState;
@@ -38,6 +51,8 @@ export interface HandoffSlice {
   requestHandoff: (options?: { focus?: string; generate?: boolean }) => void;
   setHandoffFocus: (focus: string) => void;
   setHandoffDocument: (document: string) => void;
+  /** Ticks or unticks an item the document lacks: a ticked one is added to the document on commit. */
+  setCarryOverKept: (id: string, kept: boolean) => void;
   /** Generates with review first or not; without `review`, as the user last chose (the review-first setting). */
   generateHandoff: (review?: boolean) => Promise<void>;
   cancelHandoff: () => Promise<void>;
@@ -60,6 +75,13 @@ export const isGeneratingHandoff = (s: BatonState) => s.handoff.phase === 'gener
 
 /** The notice that a document waits for review in a session not shown: gone once the review shows. */
 const REVIEW_READY_KEY = 'handoff-review-ready';
+/**
+ * A session's "Handoff failed: …" notices, one per failure (they stack): they no longer hold once a later
+ * handoff of that session succeeded.
+ */
+const failedPrefix = (sessionId: string) => `handoff-failed:${sessionId}:`;
+let failures = 0;
+const failedKey = (sessionId: string) => `${failedPrefix(sessionId)}${++failures}`;
 
 const closed: HandoffState = {
   phase: 'closed',
@@ -71,10 +93,29 @@ const closed: HandoffState = {
   document: '',
   generated: '',
   confirmingDiscard: false,
-  missingSections: [],
   trimmedMessages: 0,
   cutOff: false,
+  carryOver: null,
+  keep: [],
+  changes: null,
 };
+
+/** The dialog's fields for a document in review: every item the document lacks starts ticked. */
+function inReview(review: HandoffReview): Partial<HandoffState> {
+  const carryOver = review.carryOver ?? null;
+  return {
+    phase: 'review',
+    document: review.document,
+    generated: review.document,
+    confirmingDiscard: false,
+    cancelling: false,
+    trimmedMessages: review.trimmedMessages,
+    cutOff: review.cutOff ?? false,
+    carryOver,
+    keep: (carryOver ?? []).filter((item) => !item.inDocument).map((item) => item.id),
+    changes: review.changes ?? null,
+  };
+}
 
 export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) => {
   const update = (fields: Partial<HandoffState>) => set((s) => ({ handoff: { ...s.handoff, ...fields } }));
@@ -92,36 +133,28 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
   };
 
   const finish = (result: HandoffResult) => {
-    const { notify, reportError } = get();
-    const { focus } = get().handoff;
+    const { notify } = get();
+    const { focus, sessionId } = get().handoff;
+    get().clearNotice(BUSY_KEY); // the handoff that made the session busy is over
     switch (result.status) {
       case 'done': {
         close();
-        const sessionId = result.session.header.id;
-        get().loadSession(result.session, { sessionId, before: result.contextBefore, after: result.contextAfter });
+        get().clearNoticesStartingWith(failedPrefix(sessionId));
+        const child = result.session.header.id;
+        get().loadSession(result.session, { sessionId: child, before: result.contextBefore, after: result.contextAfter });
         notify('success', texts.handoffDone);
         if (result.missingSections.length > 0) notify('warning', uiTexts.missingSections(result.missingSections));
         if (result.trimmedMessages > 0) notify('info', uiTexts.trimmed(result.trimmedMessages));
         return;
       }
       case 'review':
-        return update({
-          phase: 'review',
-          document: result.document,
-          generated: result.document,
-          missingSections: result.missingSections,
-          trimmedMessages: result.trimmedMessages,
-          cutOff: result.cutOff ?? false,
-          cancelling: false,
-        });
+        return update(inReview(result));
       case 'cancelled':
         close();
         return notify('info', texts.handoffCancelled);
       case 'failed':
         close();
-        return reportError({ code: result.code ?? 'internal', message: texts.handoffFailed(result.message) }, () =>
-          get().requestHandoff({ focus, generate: true }),
-        );
+        return reportFailure(sessionId, result, focus);
       case 'refused':
         close();
         return notify('warning', result.message);
@@ -130,9 +163,11 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
 
   /** How a handoff that went on in the background ended, told wherever the user is now. */
   const finishInBackground = (sessionId: string, result: HandoffResult) => {
-    const { notify, reportError, openSession } = get();
+    const { notify, openSession } = get();
+    get().clearNotice(BUSY_KEY);
     switch (result.status) {
       case 'done': {
+        get().clearNoticesStartingWith(failedPrefix(sessionId));
         const child = result.session.header.id;
         if (get().session?.header.id === child) return notify('success', texts.handoffDone);
         const title = result.session.header.title ?? uiTexts.untitled;
@@ -147,10 +182,36 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
       case 'cancelled':
         return notify('info', texts.handoffCancelled);
       case 'failed':
-        return reportError({ code: result.code ?? 'internal', message: texts.handoffFailed(result.message) });
+        return reportFailure(sessionId, result);
       case 'refused':
         return notify('warning', result.message);
     }
+  };
+
+  /**
+   * "Handoff failed: …" with a way forward (SPEC §4.2): a cut-off document can be reviewed anyway; a
+   * failure with a hint says what to change, so the form opens again with the focus given; any other
+   * failure offers Retry. `focus`: the failure of a handoff this dialog showed (not one in the background).
+   */
+  const reportFailure = (sessionId: string, result: FailedHandoff, focus?: string) => {
+    const { notify, reportError } = get();
+    const text = texts.handoffFailed(result.message);
+    const { reviewAnyway, hint } = result;
+    const key = failedKey(sessionId);
+    // The way forward is in the session that failed, which the user may have left meanwhile.
+    const inSession = (then: () => void) => async () => {
+      if (shownSessionId(get()) !== sessionId) await get().openSession(sessionId);
+      if (shownSessionId(get()) === sessionId) then();
+    };
+    if (reviewAnyway) {
+      const run = inSession(() => get().resumeHandoff(sessionId, { phase: 'review', ...reviewAnyway, cutOff: true }));
+      return notify('error', text, { key, detail: hint, action: { label: 'Review anyway', run: () => void run() } });
+    }
+    if (hint !== undefined) {
+      const run = focus === undefined ? undefined : inSession(() => get().requestHandoff({ focus }));
+      return notify('error', text, { key, detail: hint, action: run && { label: 'Hand off', run: () => void run() } });
+    }
+    reportError({ code: result.code ?? 'internal', message: text }, focus === undefined ? undefined : () => get().requestHandoff({ focus, generate: true }), key);
   };
 
   /** The answer to this view's own call; a call that could not be made at all is a failed handoff, worded as one. */
@@ -169,7 +230,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
     requestHandoff(options = {}) {
       const s = get();
       if (s.handoff.phase !== 'closed') return;
-      if (!s.session || s.session.messageCount < 2) return s.notify('warning', texts.nothingToHandOff);
+      if (!s.session || hasNothingToHandOff(s)) return s.notify('warning', texts.nothingToHandOff);
       if (s.session.isStreaming || s.sidebar.running.includes(s.session.header.id)) return s.notify('warning', texts.handoffBusy);
       set({ handoff: { ...closed, phase: 'idle', sessionId: s.session.header.id, focus: options.focus ?? '' } });
       if (options.generate) void get().generateHandoff();
@@ -181,6 +242,12 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
 
     setHandoffDocument(document) {
       update({ document });
+    },
+
+    setCarryOverKept(id, kept) {
+      const { keep } = get().handoff;
+      if (kept === keep.includes(id)) return;
+      update({ keep: kept ? [...keep, id] : keep.filter((k) => k !== id) });
     },
 
     async generateHandoff(review) {
@@ -210,8 +277,9 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
       const { handoff } = get();
       if (handoff.phase !== 'review' || !handoff.document.trim()) return;
       update({ phase: 'committing' });
-      const { sessionId } = handoff;
-      await settle(sessionId, tryCall(deps, 'handoff.commit', { sessionId, document: handoff.document }));
+      const { sessionId, carryOver, keep } = handoff;
+      const input = { sessionId, document: handoff.document, ...(carryOver && { keep }) };
+      await settle(sessionId, tryCall(deps, 'handoff.commit', input));
     },
 
     async discardHandoff() {
@@ -238,8 +306,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
         return set({ handoff: { ...closed, phase: 'generating', sessionId, preview: pending.text } });
       }
       if (pending?.phase === 'review') {
-        const { document, missingSections, trimmedMessages } = pending;
-        set({ handoff: { ...closed, phase: 'review', sessionId, document, generated: document, missingSections, trimmedMessages } });
+        set({ handoff: { ...closed, sessionId, ...inReview(pending) } });
         return get().clearNotice(REVIEW_READY_KEY);
       }
       if (phase !== 'closed') close(); // a form or review for another session gives way

@@ -1,6 +1,7 @@
 // Message actions (SPEC §5): edit a message, regenerate or retry a reply, show another version of a
 // message. Each asks the core to move the session's leaf; the chat follows from the branch_changed event
-// the core sends before anything else of the run, so the rows never mix two branches.
+// the core sends before anything else of the run, so the rows never mix two branches. Pin for handoff
+// (SPEC §4.3) marks a message whose text the next handoff carries word for word.
 import { callApi, tryCall } from './call';
 import { shownSessionId } from './selectors';
 import type { SliceCreator } from './types';
@@ -22,6 +23,8 @@ export interface MessageActionsSlice {
   /** Shows the version `entryId` of a message; `control` is the button that asked. */
   showVersion: (entryId: string, control: VersionControl) => Promise<void>;
   versionFocused: () => void;
+  /** Pin for handoff / Unpin: the pins follow the call's answer (other views: the pin entry's event). */
+  setPinned: (entryId: string, pinned: boolean) => Promise<void>;
 }
 
 export const createMessageActionsSlice: SliceCreator<MessageActionsSlice> = (set, get, deps) => ({
@@ -64,5 +67,12 @@ export const createMessageActionsSlice: SliceCreator<MessageActionsSlice> = (set
 
   versionFocused() {
     if (get().versionFocus) set({ versionFocus: null });
+  },
+
+  async setPinned(entryId, pinned) {
+    const sessionId = shownSessionId(get());
+    const answer = await callApi(deps, get, pinned ? 'sessions.pin' : 'sessions.unpin', { sessionId, entryId }, () => get().setPinned(entryId, pinned));
+    const session = get().session;
+    if (answer && session?.header.id === sessionId) set({ session: { ...session, pinned: answer.pinned } });
   },
 });

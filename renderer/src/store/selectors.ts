@@ -1,4 +1,5 @@
 // Derived values components share; each reads state, none changes it.
+import { DEFAULT_SETTINGS, isPastThreshold } from '../../../shared/settings';
 import { uiTexts } from '../texts';
 import { isEntryKey } from './chatItems';
 import type { BatonState } from './types';
@@ -35,11 +36,15 @@ export const parentTitle = (s: BatonState): string => {
   return listed ?? s.session?.parentTitle ?? uiTexts.unknownParent;
 };
 
+/** How many pinned messages the branch shown has: a pin on another version of a message is not handed off. */
+export const pinnedShown = (s: BatonState): number =>
+  s.session?.pinned.filter((id) => s.chat.items.some((item) => item.key === id)).length ?? 0;
+
 /** Above the threshold the Hand off button invites a handoff (SPEC §4.2 context meter). */
 export const contextIsLong = (s: BatonState): boolean => {
   const session = s.session;
-  if (!session || session.contextWindow <= 0) return false;
-  return session.contextTokens / session.contextWindow > (s.settings?.contextThreshold ?? 0.7);
+  if (!session) return false;
+  return isPastThreshold({ tokens: session.contextTokens, window: session.contextWindow }, s.settings?.contextThreshold ?? DEFAULT_SETTINGS.contextThreshold);
 };
 
 /**
@@ -55,11 +60,17 @@ export const wasHandedOff = (s: BatonState): boolean => {
   return false;
 };
 
+/** Fewer than two messages: a handoff would have nothing to carry (SPEC §4.1 step 2, the guard). */
+export const hasNothingToHandOff = (s: BatonState): boolean => !s.session || s.session.messageCount < 2;
+
 /** The Hand off button invites past the threshold, but not on a session that has already been handed off. */
 export const handoffInvited = (s: BatonState): boolean => contextIsLong(s) && !wasHandedOff(s);
 
-/** The title of a listed session (it may have been renamed since `fallback` was recorded). */
-export const listedTitle = (s: BatonState, id: string, fallback: string): string => s.sidebar.titles[id] ?? fallback;
+/**
+ * The title of a listed session (it may have been renamed since a handoff recorded it); undefined for one
+ * not in this data folder, such as the session an imported copy was handed off to.
+ */
+export const listedTitle = (s: BatonState, id: string): string | undefined => s.sidebar.titles[id];
 
 /** A reply's actions (Continue, Hand off) are offered on the last row only, while nothing streams. */
 export const isActionableRow = (s: BatonState, key: string): boolean => !isStreaming(s) && s.chat.items.at(-1)?.key === key;

@@ -2,13 +2,15 @@
 // SessionView here is the one way it changes (startup, open, new, handoff, switch); the page's address
 // follows it. Runs in other sessions go on meanwhile.
 import type { BatonEvent, BranchView, ErrorCode, SessionView } from '../../../shared/contract';
-import type { SessionEntry, SessionHeader, TodoItem, Usage } from '../../../shared/session';
+import { HandoffDetails, type SessionEntry, type SessionHeader, type TodoItem, type Usage } from '../../../shared/session';
+import { CustomType } from '../../../shared/sessionFormat';
 import { sessionAddress } from '../../../shared/sessionAddress';
 import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import { buildChat } from './chatItems';
 import { callApi, tryCall } from './call';
 import { modelInfo } from './modelsSlice';
+import { BUSY_KEY } from './noticeSlice';
 import { retryTarget } from './selectors';
 import { STORAGE_KEY } from './settingsSlice';
 import type { SliceCreator } from './types';
@@ -41,6 +43,31 @@ export interface OpenSession {
   branchSeq: number;
   /** The session's own custom instructions, when it overrides the Settings' ones. */
   instructions?: string | undefined;
+  /** The last run's error, shown on the row it ended at, with its Retry or Hand off (SPEC §5). */
+  replyError?: ReplyError | undefined;
+  /** Pin for handoff (SPEC §4.3): the ids of the pinned messages. */
+  pinned: string[];
+  /** What the handoff this session started with recorded (carried over, sources), once its entry is loaded: the root of every branch. */
+  handoffDetails?: HandoffDetails | undefined;
+}
+
+export interface ReplyError {
+  /** The chat row the run had reached: the reply it cut short, or the message whose reply never came. */
+  key: string;
+  code: ErrorCode;
+  message: string;
+}
+
+/** Errors of the API that end a reply: the same request may well succeed a moment later. */
+const REPLY_FAILURES: ReadonlySet<ErrorCode> = new Set(['rate_limited', 'overloaded', 'server', 'network', 'timeout', 'internal']);
+
+/**
+ * What a failed reply offers, on its row and on its notice: Hand off for a conversation too long for the
+ * window (the same request would fail again), Retry for a failure that may pass, nothing for a refusal.
+ */
+export function replyRemedy(code: ErrorCode): 'Retry' | 'Hand off' | null {
+  if (code === 'context_too_long') return 'Hand off';
+  return REPLY_FAILURES.has(code) ? 'Retry' : null;
 }
 
 export interface ContextSavings {
@@ -104,6 +131,19 @@ function branchFields(branch: BranchView) {
   };
 }
 
+/** The details of the handoff entry among `entries` (a handed-off session's first entry), if it is there. */
+function handoffDetailsOf(entries: readonly SessionEntry[]): HandoffDetails | undefined {
+  const entry = entries.find((e) => e.type === 'custom_message' && e.customType === CustomType.handoff);
+  const parsed = entry?.type === 'custom_message' ? HandoffDetails.safeParse(entry.details) : undefined;
+  return parsed?.success ? parsed.data : undefined;
+}
+
+/** The pinned ids once `entry` is saved: a pin entry pins or unpins its message. */
+function pinnedAfter(pinned: string[], entry: SessionEntry): string[] {
+  if (entry.type !== 'pin' || pinned.includes(entry.entryId) === entry.pinned) return pinned;
+  return entry.pinned ? [...pinned, entry.entryId] : pinned.filter((id) => id !== entry.entryId);
+}
+
 function titleOf(view: SessionView): string | undefined {
   let title = view.header.title;
   for (const e of view.entries) if (e.type === 'session_info' && e.title) title = e.title;
@@ -119,6 +159,7 @@ function counted(session: OpenSession, entry: SessionEntry): Partial<OpenSession
     ...(usage ? addUsage({ tokensIn, tokensCached, tokensOut }, usage) : {}),
     lastEntryId: entry.id,
     totalEntries: session.totalEntries + 1,
+    pinned: pinnedAfter(session.pinned, entry),
   };
 }
 
@@ -127,8 +168,6 @@ export function eventSessionId(event: BatonEvent): string | undefined {
   return 'sessionId' in event ? event.sessionId : undefined;
 }
 
-/** Errors of the API that end a reply: the same request may well succeed a moment later. */
-const REPLY_FAILURES: ReadonlySet<ErrorCode> = new Set(['rate_limited', 'overloaded', 'server', 'network', 'timeout', 'internal']);
 /** The notice of a failed reply, cleared when the next run starts. */
 const REPLY_ERROR_KEY = 'reply-error';
 
@@ -174,8 +213,8 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
       else if (get().savings?.sessionId !== view.header.id) set({ savings: null });
       if (same) {
         // Same entries: keep the chat, but take what may have moved on (e.g. after a reconnect).
-        const { isStreaming, todos, contextTokens, contextWindow, model } = view;
-        return patch({ isStreaming, todos, contextTokens, contextWindow, model });
+        const { isStreaming, todos, contextTokens, contextWindow, model, pinned = [] } = view;
+        return patch({ isStreaming, todos, contextTokens, contextWindow, model, pinned });
       }
 
       const built = buildChat(view.entries, view.versions);
@@ -192,6 +231,8 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
           isStreaming: view.isStreaming,
           todos: view.todos,
           messageCount: built.messageCount,
+          pinned: view.pinned ?? [],
+          handoffDetails: handoffDetailsOf(view.entries),
           ...branchFields(view),
           branchSeq: (current?.branchSeq ?? 0) + 1,
         },
@@ -208,7 +249,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
       const session = get().session;
       if (!session) return;
       const built = buildChat(branch.entries, branch.versions);
-      patch({ messageCount: built.messageCount, contextTokens, ...branchFields(branch), branchSeq: session.branchSeq + 1 });
+      patch({ messageCount: built.messageCount, contextTokens, ...branchFields(branch), branchSeq: session.branchSeq + 1, replyError: undefined });
       get().showBranch(built);
     },
 
@@ -271,6 +312,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
           tokensIn: now.tokensIn + tokens.tokensIn,
           tokensCached: now.tokensCached + tokens.tokensCached,
           tokensOut: now.tokensOut + tokens.tokensOut,
+          handoffDetails: handoffDetailsOf(page.entries) ?? now.handoffDetails,
         });
       } finally {
         loadingOlder = false;
@@ -285,12 +327,17 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
       // Errors reach the views of their session (or all, for the app's own); retries too.
       if (event.type === 'error') {
         const error = { code: event.code, message: event.message };
-        // A reply the API failed can be asked for again from the notice, as from the message's own Retry.
-        // A conversation too long for the window goes on in a handoff, not in the same request again.
-        if (error.code === 'context_too_long') {
+        const shown = get().session;
+        // A run's error belongs to the row the run had reached, and shows there with what it offers.
+        const key = shown?.isStreaming && eventSessionId(event) === shown.header.id ? get().chat.items.at(-1)?.key : undefined;
+        if (key) patch({ replyError: { key, ...error } });
+        // The notice offers the same: a conversation too long for the window goes on in a handoff, not in the
+        // same request again; a reply that may succeed a moment later can be asked for again.
+        const remedy = replyRemedy(error.code);
+        if (remedy === 'Hand off') {
           return get().notify('error', error.message, { key: REPLY_ERROR_KEY, action: { label: 'Hand off', run: () => get().requestHandoff() } });
         }
-        const retry = REPLY_FAILURES.has(error.code) ? () => retryLastReply() : undefined;
+        const retry = remedy === 'Retry' ? () => retryLastReply() : undefined;
         return get().reportError(error, retry, retry && REPLY_ERROR_KEY);
       }
       if (event.type === 'retry') return get().notify('info', uiTexts.retrying(event.attempt), { key: 'retry', lasting: true });
@@ -299,9 +346,10 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
       switch (event.type) {
         case 'agent_start':
           get().clearNotice(REPLY_ERROR_KEY); // a new run answers, or fails anew
-          return patch({ isStreaming: true });
+          return patch({ isStreaming: true, replyError: undefined });
         case 'agent_end':
           get().clearNotice('retry');
+          get().clearNotice(BUSY_KEY); // "Wait for the current response…" no longer holds
           return patch({ isStreaming: false });
         case 'message_end':
           if (event.entry) patch(counted(session, event.entry));

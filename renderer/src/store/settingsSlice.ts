@@ -79,6 +79,8 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps)
       }
       set({ settings });
       if (patch.model !== undefined) get().setSessionModel(settings.model);
+      // The core lists the slash commands in the UI language.
+      if (patch.language !== undefined) void get().loadCommands();
     },
 
     async saveApiKey(apiKey) {

@@ -95,7 +95,11 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
 
     async loadRunning() {
       const running = await callApi(deps, get, 'sessions.running', {});
-      if (running) update({ running });
+      if (!running) return;
+      // After a reconnect: a reply that finished while the page could not hear it is new all the same.
+      const { running: before, unread } = get().sidebar;
+      const finished = before.filter((id) => !running.includes(id));
+      update({ running, unread: withUnseen(unread, finished, get().session?.header.id) });
     },
 
     markSeen(id) {
@@ -177,11 +181,8 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
       if (event.type === 'session_status') {
         const { running, unread } = get().sidebar;
         const others = running.filter((id) => id !== event.sessionId);
-        const unseen = !event.running && running.includes(event.sessionId) && get().session?.header.id !== event.sessionId;
-        update({
-          running: event.running ? [...others, event.sessionId] : others,
-          ...(unseen && !unread.includes(event.sessionId) && { unread: [...unread, event.sessionId] }),
-        });
+        const finished = !event.running && running.includes(event.sessionId) ? [event.sessionId] : [];
+        update({ running: event.running ? [...others, event.sessionId] : others, unread: withUnseen(unread, finished, get().session?.header.id) });
       }
       if (event.type === 'search_index') {
         const done = event.indexed >= event.total;
@@ -192,3 +193,9 @@ export const createSidebarSlice: SliceCreator<SidebarSlice> = (set, get, deps) =
     },
   };
 };
+
+/** `unread` with the sessions whose run just `finished` added, but for the one on screen: its reply was seen. */
+function withUnseen(unread: string[], finished: string[], shown: string | undefined): string[] {
+  const added = finished.filter((id) => id !== shown && !unread.includes(id));
+  return added.length === 0 ? unread : [...unread, ...added];
+}

@@ -6,6 +6,7 @@ import type { ApprovalDecision, PendingApproval } from '../../../shared/toolAppr
 import { callApi } from './call';
 import { eventSessionId } from './sessionSlice';
 import type { SliceCreator } from './types';
+import { t } from '../../../shared/i18n';
 
 export interface ToolsState {
   /** Read when Settings → Tools opens, then kept by tools_changed; until then a call's server is read from its name. */
@@ -76,8 +77,8 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, deps) => {
     async importClaudeDesktop(input) {
       const result = await callApi(deps, get, 'tools.importClaudeDesktop', input);
       if (!result) return;
-      const added = result.added.length === 0 ? 'No new servers' : `Imported ${result.added.join(', ')}`;
-      const kept = result.kept.length > 0 ? `; kept your own ${result.kept.join(', ')}` : '';
+      const added = result.added.length === 0 ? t('settings.noNewServers') : t('settings.importedServers', { names: result.added.join(', ') });
+      const kept = result.kept.length > 0 ? t('settings.keptServers', { names: result.kept.join(', ') }) : '';
       get().notify(result.problems.length > 0 ? 'warning' : 'success', `${added}${kept}${result.problems.map((p) => `; ${p}`).join('')}`);
     },
 

@@ -24,7 +24,7 @@ const handoffRequests = () => fake.messageRequests().filter((r) => JSON.stringif
 const current = async () => d.view.sessionId ?? (await d.call('sessions.open', {})).header.id;
 
 async function autoResult(): Promise<HandoffResult> {
-  await expect.poll(() => d.of('handoff_result').length, { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => d.of('handoff_result').length).toBe(1);
   return d.of('handoff_result')[0]!.result;
 }
 

@@ -42,12 +42,12 @@ it('a cancelled automatic handoff starts again after the next reply above the le
   const id = (await driver.call('sessions.open', {})).header.id;
   fake.enqueue(replyAt(70), { kind: 'text', text: '## Goal\nSlow document '.repeat(40), chunkSize: 4, delayMs: 20 });
   await driver.chat('one');
-  await expect.poll(() => driver.of('handoff_progress').some((e) => e.phase === 'generating' && e.text.length > 0), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => driver.of('handoff_progress').some((e) => e.phase === 'generating' && e.text.length > 0)).toBe(true);
   await driver.call('handoff.cancel', { sessionId: id });
-  await expect.poll(() => driver.of('handoff_result').map((e) => e.result.status), { timeout: 10_000 }).toEqual(['cancelled']);
+  await expect.poll(() => driver.of('handoff_result').map((e) => e.result.status)).toEqual(['cancelled']);
 
   fake.enqueue(replyAt(75), { kind: 'text', text: '## Goal\nDone' });
   await driver.chat('two');
-  await expect.poll(() => driver.of('handoff_auto').length, { timeout: 10_000 }).toBe(2);
-  await expect.poll(() => driver.of('handoff_result').map((e) => e.result.status), { timeout: 10_000 }).toEqual(['cancelled', 'done']);
+  await expect.poll(() => driver.of('handoff_auto').length).toBe(2);
+  await expect.poll(() => driver.of('handoff_result').map((e) => e.result.status)).toEqual(['cancelled', 'done']);
 });

@@ -188,7 +188,7 @@ describe('failures with a way forward', () => {
     fake.enqueue({ kind: 'text', text: CUT, stopReason: 'max_tokens' });
     const result = await d.call('handoff.start', { sessionId: parent });
     expect(result).toMatchObject({ status: 'failed', message: 'The handoff document was cut off.', hint: texts.handoffCutOffHint });
-    expect(texts.handoffFailed(texts.handoffCutOff)).toBe('Handoff failed: The handoff document was cut off.');
+    expect(texts.handoffFailed(texts.handoffCutOff)).toBe('Handoff failed: the handoff document was cut off.');
     if (result.status !== 'failed') throw new Error('not failed');
     expect(result.reviewAnyway).toMatchObject({ document: CUT, cutOff: true });
     // The failure is recorded, and the text waits like a reviewed one (also for a view opened now).

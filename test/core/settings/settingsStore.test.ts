@@ -22,11 +22,14 @@ const defaults = {
   reviewFirst: false,
   thinking: 'adaptive',
   theme: 'system',
+  /** The UI language: the system's until the user picks one. */
+  language: 'system',
   fontSize: 16,
   sidebarWidth: 272,
   sidebarCollapsed: false,
   autoHandoff: false,
   autoHandoffAt: 0.85,
+  prepareHandoff: false,
   customInstructions: '',
   autoTitle: true,
   /** Baton's own handoff instructions until the user writes theirs. */
@@ -95,14 +98,14 @@ describe('SettingsStore', () => {
     expect(backend.data).toEqual({});
   });
 
-  it('keeps how Baton looks: theme, font size and the sidebar, each within its range', () => {
+  it('keeps how Baton looks: theme, language, font size and the sidebar, each within its range', () => {
     const dir = mkdtempSync(join(tmpdir(), 'baton-settings-'));
     try {
-      const look = { theme: 'dark', fontSize: 18, sidebarWidth: 320, sidebarCollapsed: true } as const;
+      const look = { theme: 'dark', language: 'th', fontSize: 18, sidebarWidth: 320, sidebarCollapsed: true } as const;
       openConfSettings(dir).set(look);
       expect(openConfSettings(dir).get()).toEqual({ ...defaults, ...look });
       const store = new SettingsStore(memoryBackend());
-      for (const patch of [{ theme: 'sepia' }, { fontSize: 8 }, { fontSize: 16.5 }, { sidebarWidth: 2000 }, { sidebarCollapsed: 'no' }]) {
+      for (const patch of [{ theme: 'sepia' }, { language: 'fr' }, { fontSize: 8 }, { fontSize: 16.5 }, { sidebarWidth: 2000 }, { sidebarCollapsed: 'no' }]) {
         expect(() => store.set(patch as unknown as SettingsPatch)).toThrow(BatonError);
       }
     } finally {

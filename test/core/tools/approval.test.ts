@@ -44,12 +44,12 @@ function lastResult(body: unknown): string {
 }
 
 async function waitingApproval(events: () => BatonEvent[]) {
-  await expect.poll(() => events().filter((e) => e.type === 'tool_approval').length, { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect.poll(() => events().filter((e) => e.type === 'tool_approval').length).toBeGreaterThan(0);
   return events().filter((e) => e.type === 'tool_approval').at(-1) as Extract<BatonEvent, { type: 'tool_approval' }>;
 }
 
 async function runEnded(count = 1): Promise<void> {
-  await expect.poll(() => driver.of('agent_end').length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
+  await expect.poll(() => driver.of('agent_end').length).toBeGreaterThanOrEqual(count);
 }
 
 /** The tool results the session's file holds, as text. */
@@ -82,7 +82,7 @@ describe('an MCP tool call asks first', () => {
 
     echoThenReply('again');
     await driver.call('chat.send', { sessionId, text: 'echo again' });
-    await expect.poll(() => driver.of('tool_approval').length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => driver.of('tool_approval').length).toBe(2);
   });
 
   it('Always allow runs it and every later call of that tool without asking, until set back to ask', async () => {
@@ -103,7 +103,7 @@ describe('an MCP tool call asks first', () => {
     await driver.call('tools.alwaysAllow', { tool: ECHO, allow: false });
     echoThenReply('three');
     await driver.call('chat.send', { sessionId, text: 'echo three' });
-    await expect.poll(() => driver.of('tool_approval').length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => driver.of('tool_approval').length).toBe(2);
   });
 
   it('Deny returns the denied result to the model and the run goes on', async () => {

@@ -39,7 +39,7 @@ describe('with --allow-tool-config', () => {
     const d = (driver = startCoreDriver(fake, { allowToolConfig: true }));
     await d.call('tools.add', { name: 'broken', config: server });
     expect(JSON.parse(readFileSync(join(d.dataDir, 'mcp.json'), 'utf8'))).toEqual({ mcpServers: { broken: server } });
-    await expect.poll(async () => (await d.call('tools.overview', {})).servers[0]?.state, { timeout: 10_000 }).toBe('failed');
+    await expect.poll(async () => (await d.call('tools.overview', {})).servers[0]?.state).toBe('failed');
     const overview = await d.call('tools.overview', {});
     expect(overview.readOnlyReason).toBeUndefined();
     expect(overview.servers[0]).toMatchObject({ name: 'broken', config: { env: { TOKEN: MASK } }, reason: expect.stringContaining('baton-no-such-command-xyz') });

@@ -14,6 +14,15 @@ describe('exportFileName', () => {
     expect(exportFileName('half \ud83d and \ude00 half', 'jsonl')).toBe('half and half.jsonl');
   });
 
+  it('leaves out the "…" a shortened title ends in, and quotation marks, but keeps an apostrophe', () => {
+    expect(exportFileName('Why does “npm ci” fail on the build server with the lockfile from…', 'md')).toBe(
+      'Why does npm ci fail on the build server with the lockfile from.md',
+    );
+    expect(exportFileName("'Parser' «plan» ‘v2’ `lexer` „draft‟ wait… then", 'md')).toBe('Parser plan v2 lexer draft wait then.md');
+    expect(exportFileName('Don’t panic, it\'s the users\' file', 'jsonl')).toBe('Don’t panic, it\'s the users file.jsonl');
+    expect(exportFileName('“…”', 'md')).toBe('session.md');
+  });
+
   it("gives Windows' device names another name, with or without an extension", () => {
     for (const name of ['CON', 'nul', 'Com1', 'LPT9', 'aux.tar', 'PRN ']) expect(exportFileName(name, 'md')).toMatch(/^(con|nul|com1|lpt9|aux|prn)_/i);
     expect(exportFileName('Console', 'md')).toBe('Console.md');

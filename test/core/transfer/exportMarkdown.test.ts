@@ -84,3 +84,39 @@ describe('Markdown export', () => {
     expect(html).not.toMatch(/<img|<iframe|<svg/);
   });
 });
+
+describe('Markdown export: model changes', () => {
+  const change = (model: string): SessionEntry => ({ type: 'model_change', id: `e${++n}`, parentId: null, timestamp: header.timestamp, model });
+  const text = (role: 'user' | 'assistant', words: string, purpose?: 'handoff'): SessionEntry => {
+    const entry = message(role, [{ type: 'text', text: words }]);
+    return entry.type === 'message' && purpose ? { ...entry, message: { ...entry.message, purpose } } : entry;
+  };
+  const notes = (branch: SessionEntry[]) => sessionMarkdown({ header, title: 'Export', branch }).split('\n').filter((line) => line.includes('Model changed'));
+
+  it('tells no change for the model a session started with, nor for a handoff written by the handoff model', () => {
+    expect(
+      notes([
+        change('claude-start'),
+        text('user', 'Hello'),
+        text('assistant', 'Hi'),
+        change('claude-handoff'),
+        text('user', 'This session is being handed off', 'handoff'),
+        text('assistant', '## Goal\nOn', 'handoff'),
+        change('claude-start'),
+        text('user', 'Carry on'),
+        text('assistant', 'Carrying on'),
+      ]),
+    ).toEqual([]);
+  });
+
+  it('tells a model the user switched to once, before the first message sent with it, as the chat does', () => {
+    const markdown = sessionMarkdown({
+      header,
+      title: 'Export',
+      branch: [change('claude-start'), text('user', 'Hello'), text('assistant', 'Hi'), change('claude-other'), text('user', 'With the other model')],
+    });
+    const lines = markdown.split('\n\n');
+    expect(lines.filter((line) => line.includes('Model changed'))).toEqual(['_Model changed to claude-other_']);
+    expect(lines[lines.indexOf('_Model changed to claude-other_') + 1]).toMatch(/^## You/);
+  });
+});

@@ -299,7 +299,7 @@ describe('Import session', () => {
     expect(view.sessionId).toBe(imported.header.id);
     expect(await call('sessions.running', {})).toEqual([streaming]);
     // The reply goes on in its session and is saved whole there.
-    await expect.poll(() => events.some((e) => e.type === 'session_status' && e.sessionId === streaming && !e.running), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => events.some((e) => e.type === 'session_status' && e.sessionId === streaming && !e.running)).toBe(true);
     const back = await call('sessions.open', { id: streaming });
     expect(back.entries.flatMap((e) => (e.type === 'message' ? [e.message.content] : []))).toEqual([
       [{ type: 'text', text: 'Take your time' }],

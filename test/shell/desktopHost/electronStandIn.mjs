@@ -49,6 +49,10 @@ class App extends EventEmitter {
   getName() {
     return 'Baton';
   }
+  /** As Electron reads them from the OS: here, the locale the process was started with. */
+  getPreferredSystemLanguages() {
+    return [Intl.DateTimeFormat().resolvedOptions().locale];
+  }
   get name() {
     return 'Baton';
   }

@@ -94,7 +94,8 @@ if (!first) {
   // and what the app asked on the way. The process ends when the test asked for the quit, or kills it.
   app.on('quit', () => process.send({ type: 'quit', code: app.exitCode ?? 0, questions: dialog.messageBoxes }));
 
-  process.on('message', async (message) => {
+  // Every failure is answered, so the promise never rejects.
+  const answer = async (message) => {
     const reply = (answer) => process.send({ type: 'reply', id: message.id, ...answer });
     try {
       if (message.op === 'call') {
@@ -144,7 +145,8 @@ if (!first) {
     } catch (err) {
       reply({ error: String(err) });
     }
-  });
+  };
+  process.on('message', (message) => void answer(message));
 
   process.send({
     type: 'ready',

@@ -6,9 +6,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useBaton } from '../../store/StoreProvider';
 import { EXPORT_FORMATS } from '../transfer/ExportMenu';
+import { useT } from '../../hooks/useLanguage';
 
 export function ActionsMenu() {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const hasSession = useBaton((s) => s.session !== null);
   const newSession = useBaton((s) => s.newSession);
   const exportSession = useBaton((s) => s.exportSession);
@@ -74,26 +76,26 @@ export function ActionsMenu() {
         ref={button}
         type="button"
         className="icon-button tool icon-more"
-        aria-label="More actions"
-        title="More actions"
+        aria-label={t('app.moreActions')}
+        title={t('app.moreActions')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => (open ? close(false) : show('first'))}
         onKeyDown={onButtonKeyDown}
       />
-      <div ref={menu} id={menuId} role="menu" aria-label="More actions" className="menu" hidden={!open} onKeyDown={onMenuKeyDown}>
-        <MenuItem label="New session" onChoose={() => choose(() => void newSession())} />
-        <div role="group" aria-label="Export session" className="menu-group">
+      <div ref={menu} id={menuId} role="menu" aria-label={t('app.moreActions')} className="menu" hidden={!open} onKeyDown={onMenuKeyDown}>
+        <MenuItem label={t('app.newSession')} onChoose={() => choose(() => void newSession())} />
+        <div role="group" aria-label={t('app.exportSession')} className="menu-group">
           <span className="menu-group-label" aria-hidden="true">
-            Export session
+            {t('app.exportSession')}
           </span>
           {EXPORT_FORMATS.map(({ format, label }) => (
-            <MenuItem key={format} label={label} disabled={!hasSession} onChoose={() => choose(() => void exportSession(format))} />
+            <MenuItem key={format} label={t(label)} disabled={!hasSession} onChoose={() => choose(() => void exportSession(format))} />
           ))}
         </div>
-        <MenuItem label="Session instructions" disabled={!hasSession} onChoose={() => choose(() => openInstructions(true))} />
-        <MenuItem label="Settings" onChoose={() => choose(() => openSettings())} />
+        <MenuItem label={t('app.sessionInstructions')} disabled={!hasSession} onChoose={() => choose(() => openInstructions(true))} />
+        <MenuItem label={t('app.settings')} onChoose={() => choose(() => openSettings())} />
       </div>
     </div>
   );

@@ -18,6 +18,7 @@ import { StatusLine } from './StatusLine';
 import { TodosPanel } from '../todos/TodosPanel';
 import { Toolbar } from './Toolbar';
 import { ImportedFromNote } from '../transfer/ImportedFromNote';
+import { useT } from '../../hooks/useLanguage';
 
 export function MainScreen() {
   const modalOpen = useBaton(isModalOpen);
@@ -27,6 +28,7 @@ export function MainScreen() {
   const width = useBaton((s) => s.settings?.sidebarWidth ?? SIDEBAR_WIDTH.default);
   const requestFocus = useBaton((s) => s.requestFocus);
   const layout = useRef<HTMLDivElement>(null);
+  const t = useT();
   const classes = ['layout', sidebarOpen && 'sidebar-open', collapsed && 'sidebar-collapsed'].filter(Boolean).join(' ');
   return (
     <>
@@ -47,7 +49,7 @@ export function MainScreen() {
             requestFocus('composer');
           }}
         >
-          Skip to message box
+          {t('app.skipToComposer')}
         </a>
         <Sidebar />
         {!collapsed && <SidebarResizer layout={layout} />}

@@ -6,7 +6,10 @@ export function NoticeLine({ notice }: { notice: Notice }) {
   const { action } = notice;
   return (
     <p className={`notice notice-${notice.kind}`}>
-      <span className="notice-text">{notice.text}</span>
+      <span className="notice-body">
+        <span className="notice-text">{notice.text}</span>
+        {notice.detail && <span className="notice-detail">{notice.detail}</span>}
+      </span>
       {/* Button labels are drawn by CSS (named by aria-label), so the region's text is exactly the notices' texts. */}
       {action && (
         <button

@@ -15,7 +15,10 @@ export function StatusLine() {
       </span>
       <ContextMeter />
       {savings && (
-        <span className="status-item savings">{uiTexts.contextSavings(formatTokens(savings.before), formatTokens(savings.after))}</span>
+        // Green only for a saving: a short session's document can hold more than the session did.
+        <span className={savings.after < savings.before ? 'status-item savings saved' : 'status-item savings'} title={uiTexts.cardSavingsTitle}>
+          {uiTexts.contextSavings(formatTokens(savings.before), formatTokens(savings.after))}
+        </span>
       )}
     </div>
   );

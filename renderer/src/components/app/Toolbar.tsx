@@ -1,5 +1,6 @@
-// The toolbar: the session title, then the model and the quieter actions as icons, and Hand off, the
-// primary action. In a narrow window the quieter actions move into one menu (More actions).
+// The toolbar: the session title, then the model and the quieter actions as icons, and Hand off (the
+// primary action once there is something to hand off). In a narrow window the quieter actions move into
+// one menu (More actions).
 import { sessionTitle } from '../../store/selectors';
 import { useBaton } from '../../store/StoreProvider';
 import { HandOffButton } from '../handoff/HandOffButton';

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useFindHighlights } from '../../hooks/useFindHighlights';
 import { useBaton, useBatonStore } from '../../store/StoreProvider';
 import { ChatRow } from './ChatRow';
+import { useT } from '../../hooks/useLanguage';
 
 const ESTIMATED_ROW_PX = 120;
 /** Fetch older entries when the first mounted row is this close to the top of what is loaded. */
@@ -17,6 +18,7 @@ const SCROLL_END_THRESHOLD = 48;
 
 export function ChatList() {
   const items = useBaton((s) => s.chat.items);
+  const t = useT();
   const hasOlder = useBaton((s) => (s.session?.firstEntryIndex ?? 0) > 0);
   const loadOlder = useBaton((s) => s.loadOlderEntries);
   const target = useBaton((s) => s.chat.target);
@@ -81,6 +83,21 @@ export function ChatList() {
     if (before && before.lastKey !== lastKey && wasAtEnd) virtualizer.scrollToEnd();
   });
 
+  // The list gets shorter when room is made below it (notices, a taller composer, queued messages): a
+  // reader who was at the end stays there, so the last rows are not left hidden below the fold.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let height = el.clientHeight;
+    const observer = new ResizeObserver(() => {
+      const before = height;
+      height = el.clientHeight;
+      if (height < before && el.scrollHeight - el.scrollTop - before <= SCROLL_END_THRESHOLD) virtualizer.scrollToEnd();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [virtualizer]);
+
   const rows = virtualizer.getVirtualItems();
   const firstRow = rows[0]?.index;
   useEffect(() => {
@@ -88,7 +105,7 @@ export function ChatList() {
     if (hasOlder && firstRow !== undefined && firstRow < LOAD_OLDER_WITHIN) void loadOlder();
   }, [hasOlder, firstRow, loadOlder]);
   return (
-    <div ref={scrollRef} className="chat-scroll" role="region" aria-label="Conversation" tabIndex={0}>
+    <div ref={scrollRef} className="chat-scroll" role="region" aria-label={t('chat.conversation')} tabIndex={0}>
       <div className="chat-canvas" style={{ height: virtualizer.getTotalSize() }}>
         <div className="chat-window" style={{ transform: `translateY(${rows[0]?.start ?? 0}px)` }}>
           {rows.map((row) => {

@@ -11,11 +11,13 @@ import { CopyButton } from '../common/CopyButton';
 import { useThemeInEffect } from '../../hooks/useAppearance';
 import { diagramKey, drawing } from '../../lib/diagram';
 import { uiTexts } from '../../texts';
+import { useLanguage } from '../../hooks/useLanguage';
 
 export function DiagramBlock(props: ComponentPropsWithoutRef<'pre'> & ExtraProps) {
   const source = hastText(props.node).replace(/\n$/, '');
   const settled = useIsSettled(props.node?.position?.end.offset);
   const theme = useThemeInEffect();
+  useLanguage(); // its texts are read in the language of the moment: render again when it changes
   const drawn = useLazyRender(drawing, settled ? diagramKey(theme, source) : undefined);
   if (drawn && 'svg' in drawn) {
     return (

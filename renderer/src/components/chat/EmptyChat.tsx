@@ -1,21 +1,24 @@
 // A session with nothing in it yet: what Baton is for (handoff) and the keys that matter.
 import { shortcutLabel } from '../../lib/shortcuts';
+import { useT } from '../../hooks/useLanguage';
 
 export function EmptyChat() {
+  const t = useT();
   const shortcuts: [keys: string, does: string][] = [
-    [shortcutLabel('H', { shift: true }), 'Hand off to a fresh session'],
-    ['/handoff [focus]', 'Hand off at once, with what to focus on'],
-    [shortcutLabel('N'), 'New session'],
-    [shortcutLabel('K'), 'Search sessions'],
-    ['/', 'Commands'],
+    [shortcutLabel('H', { shift: true }), t('chat.shortcutHandOff')],
+    ['/handoff [focus]', t('chat.shortcutHandoffCommand')],
+    [shortcutLabel('N'), t('chat.shortcutNewSession')],
+    [shortcutLabel('K'), t('chat.shortcutSearch')],
+    ['/', t('chat.shortcutCommands')],
   ];
   return (
-    <section className="chat-empty" aria-label="Conversation">
+    <section className="chat-empty" aria-label={t('chat.conversation')}>
       <div className="empty-intro">
-        <h2>Start a conversation</h2>
+        <h2>{t('chat.startTitle')}</h2>
         <p>
-          Write to Claude below. When the conversation grows long, <strong>hand it off</strong>: Claude writes a handoff document — goal,
-          progress, decisions, next steps — and a fresh session continues from it, with the context it needs and nothing more.
+          {t('chat.startBefore')}
+          <strong>{t('chat.startHandOff')}</strong>
+          {t('chat.startAfter')}
         </p>
         <dl className="shortcut-list">
           {shortcuts.map(([keys, does]) => (

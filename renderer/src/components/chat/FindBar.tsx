@@ -8,6 +8,7 @@ import { findNeedle } from '../../lib/find';
 import { currentIndex, selectFindMatches } from '../../store/findSlice';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
+import { useT } from '../../hooks/useLanguage';
 
 const TYPING_PAUSE_MS = 150;
 
@@ -28,6 +29,7 @@ function OpenFindBar() {
   const loadingOlder = useBaton((s) => s.find.loadingOlder);
   const focusRequest = useBaton((s) => s.ui.focus.find);
   const [input, setInput] = useState(query);
+  const t = useT();
   const ref = useRef<HTMLInputElement>(null);
   // Read while mounting, before the box takes focus: where focus goes back to on close.
   const [returnTo] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
@@ -65,7 +67,7 @@ function OpenFindBar() {
     <div
       className="find-bar"
       role="search"
-      aria-label="Find in session"
+      aria-label={t('chat.findInSession')}
       onKeyDown={(e) => {
         if (e.key !== 'Escape') return;
         e.stopPropagation(); // this Escape closes the bar, nothing else
@@ -76,8 +78,8 @@ function OpenFindBar() {
         ref={ref}
         type="text"
         className="find-input"
-        aria-label="Find in session"
-        placeholder="Find in session"
+        aria-label={t('chat.findInSession')}
+        placeholder={t('chat.findInSession')}
         value={input}
         onChange={(e) => setInput(e.target.value)}
         onKeyDown={(e) => {
@@ -89,9 +91,9 @@ function OpenFindBar() {
       <span className="find-count" aria-live="polite" title={more ? uiTexts.findMoreHint : undefined}>
         {status}
       </span>
-      <button type="button" className="icon-button find-newer" aria-label="Newer match" title="Newer match (Shift+Enter)" disabled={!total} onClick={() => step('newer')} />
-      <button type="button" className="icon-button find-older" aria-label="Older match" title="Older match (Enter)" disabled={!total && !more} onClick={() => step('older')} />
-      <button type="button" className="icon-button dismiss" aria-label="Close find" title="Close (Escape)" onClick={close} />
+      <button type="button" className="icon-button find-newer" aria-label={t('chat.newerMatch')} title={t('chat.newerMatchHint')} disabled={!total} onClick={() => step('newer')} />
+      <button type="button" className="icon-button find-older" aria-label={t('chat.olderMatch')} title={t('chat.olderMatchHint')} disabled={!total && !more} onClick={() => step('older')} />
+      <button type="button" className="icon-button dismiss" aria-label={t('chat.closeFind')} title={t('chat.closeFindHint')} onClick={close} />
     </div>
   );
 }

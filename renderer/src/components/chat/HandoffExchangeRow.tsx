@@ -1,8 +1,9 @@
 // A handoff exchange of this session as one compact row (SPEC §4.2), never as a "You" message: how it
-// ended, the way to the session it went to, and the document on demand.
+// ended, the way to the session it went to, and the document on demand. Attempts that failed or were
+// cancelled one after another are one row with their count, which opens to each of them.
 import { useId, useState } from 'react';
 import { texts } from '../../../../shared/texts';
-import type { HandoffExchangeItem } from '../../store/chatItems';
+import type { HandoffAttempt, HandoffExchangeItem } from '../../store/chatItems';
 import { sessionAddress } from '../../../../shared/sessionAddress';
 import { isRunningHandoffRow, listedTitle, shownSessionId } from '../../store/selectors';
 import { useBaton } from '../../store/StoreProvider';
@@ -10,16 +11,56 @@ import { uiTexts } from '../../texts';
 import { Markdown } from './Markdown';
 
 export function HandoffExchangeRow({ item }: { item: HandoffExchangeItem }) {
+  if (item.earlier.length > 0) return <AttemptsRow item={item} />;
+  return <Exchange attempt={item} className="handoff-exchange" />;
+}
+
+/** Failed or cancelled attempts in a row: "Handoff failed (3 attempts)", open to each when one has more to say. */
+function AttemptsRow({ item }: { item: HandoffExchangeItem }) {
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const attempts = [...item.earlier, item];
+  const outcomes = new Set(attempts.map((attempt) => attempt.outcome?.outcome));
+  const outcome = outcomes.size > 1 ? 'mixed' : item.outcome?.outcome === 'cancelled' ? 'cancelled' : 'failed';
+  // A cancelled attempt that wrote nothing says no more than the count does.
+  const detailed = attempts.some((attempt) => attempt.outcome?.outcome === 'failed' || documentOf(attempt).trim());
+  return (
+    <div className={`handoff-exchange attempts ${outcome === 'cancelled' ? 'cancelled' : 'failed'}`}>
+      <div className="handoff-exchange-line">
+        <span className="handoff-exchange-icon" aria-hidden="true" />
+        <span className="handoff-exchange-text">{uiTexts.handoffAttempts(outcome, attempts.length)}</span>
+        {detailed && (
+          <button type="button" className="subtle-button" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded(!expanded)}>
+            {expanded ? 'Hide attempts' : 'Show attempts'}
+          </button>
+        )}
+      </div>
+      {detailed && (
+        <ol id={listId} className="handoff-attempts" hidden={!expanded}>
+          {attempts.map((attempt) => (
+            <li key={attempt.key}>
+              <Exchange attempt={attempt} className="handoff-attempt" />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+const documentOf = (attempt: HandoffAttempt) => attempt.outcome?.document ?? attempt.reply;
+
+function Exchange({ attempt, className }: { attempt: HandoffAttempt; className: string }) {
   const [expanded, setExpanded] = useState(false);
   const bodyId = useId();
-  const { outcome } = item;
-  const document = outcome?.document ?? item.reply;
+  const { outcome } = attempt;
+  const document = documentOf(attempt);
   return (
-    <div className={`handoff-exchange ${outcome?.outcome ?? 'open'}`}>
+    <div className={`${className} ${outcome?.outcome ?? 'open'}`}>
       <div className="handoff-exchange-line">
         <span className="handoff-exchange-icon" aria-hidden="true" />
         <span className="handoff-exchange-text">
-          <ExchangeSummary item={item} />
+          <ExchangeSummary item={attempt} />
         </span>
         {document.trim() && (
           <button type="button" className="subtle-button" aria-expanded={expanded} aria-controls={bodyId} onClick={() => setExpanded(!expanded)}>
@@ -35,11 +76,11 @@ export function HandoffExchangeRow({ item }: { item: HandoffExchangeItem }) {
   );
 }
 
-function ExchangeSummary({ item }: { item: HandoffExchangeItem }) {
+function ExchangeSummary({ item }: { item: HandoffAttempt }) {
   const { outcome } = item;
   const running = useBaton((s) => outcome === null && isRunningHandoffRow(s, item.key));
   const childId = outcome?.childSession;
-  const childTitle = useBaton((s) => (childId ? listedTitle(s, childId, outcome?.childTitle ?? uiTexts.untitled) : ''));
+  const childTitle = useBaton((s) => (childId ? listedTitle(s, childId) : undefined));
   const openSession = useBaton((s) => s.openSession);
   const backgrounded = useBaton((s) => running && s.handoff.phase === 'closed');
   const sessionId = useBaton(shownSessionId);
@@ -59,7 +100,8 @@ function ExchangeSummary({ item }: { item: HandoffExchangeItem }) {
   if (!outcome) return <>{running ? uiTexts.handoffRunning : item.legacy ? uiTexts.handoffUnrecorded : uiTexts.handoffNotCompleted}</>;
   switch (outcome.outcome) {
     case 'done':
-      if (!childId) return <>{texts.handedOffTo(outcome.childTitle ?? uiTexts.untitled)}</>;
+      // A session that is not here (an imported copy's child) is named, not linked.
+      if (!childId || childTitle === undefined) return <>{texts.handedOffTo(outcome.childTitle ?? uiTexts.untitled)}</>;
       // The text's title part is the link, as a session is in the sidebar: "Handed off → " then the title.
       return (
         <>

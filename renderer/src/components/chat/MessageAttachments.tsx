@@ -4,10 +4,12 @@
 import { useRef } from 'react';
 import { attachmentBytes, formatSize } from '../../../../shared/attachments';
 import type { AttachmentBlock } from '../../../../shared/session';
+import { useT } from '../../hooks/useLanguage';
 
 export function MessageAttachments({ blocks }: { blocks: readonly AttachmentBlock[] }) {
+  const t = useT();
   return (
-    <ul className="message-attachments" aria-label="Attached files">
+    <ul className="message-attachments" aria-label={t('chat.attachedFiles')}>
       {blocks.map((block, i) =>
         block.type === 'image' ? (
           <li key={i} className="message-image">
@@ -16,7 +18,7 @@ export function MessageAttachments({ blocks }: { blocks: readonly AttachmentBloc
         ) : (
           <li key={i} className="attachment-chip">
             <span className="attachment-kind" aria-hidden="true">
-              {block.source.type === 'text' ? 'TXT' : 'PDF'}
+              {block.source.type === 'text' ? t('composer.kindText') : t('composer.kindPdf')}
             </span>
             <span className="attachment-name" title={block.name}>
               {block.name}
@@ -31,9 +33,10 @@ export function MessageAttachments({ blocks }: { blocks: readonly AttachmentBloc
 
 function ImageThumbnail({ src, name }: { src: string; name: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const t = useT();
   return (
     <>
-      <button type="button" className="image-open" aria-label={`Open image ${name}`} title={name} onClick={() => dialog.current?.showModal()}>
+      <button type="button" className="image-open" aria-label={t('chat.openImage', { name })} title={name} onClick={() => dialog.current?.showModal()}>
         <img src={src} alt={name} />
       </button>
       <dialog
@@ -46,7 +49,7 @@ function ImageThumbnail({ src, name }: { src: string; name: string }) {
       >
         <img src={src} alt={name} />
         <button type="button" className="image-viewer-close" onClick={() => dialog.current?.close()}>
-          Close
+          {t('chat.close')}
         </button>
       </dialog>
     </>

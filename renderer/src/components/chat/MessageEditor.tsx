@@ -3,6 +3,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { isStreaming } from '../../store/selectors';
 import { useBaton } from '../../store/StoreProvider';
+import { useT } from '../../hooks/useLanguage';
 
 export function MessageEditor() {
   const text = useBaton((s) => s.messageEdit?.text ?? '');
@@ -11,6 +12,7 @@ export function MessageEditor() {
   const save = useBaton((s) => s.saveEdit);
   const cancel = useBaton((s) => s.cancelEdit);
   const ref = useRef<HTMLTextAreaElement>(null);
+  const t = useT();
   useEffect(() => {
     const field = ref.current;
     if (!field) return;
@@ -38,13 +40,13 @@ export function MessageEditor() {
         if (canSave) void save();
       }}
     >
-      <textarea ref={ref} aria-label="Edit message" value={text} rows={2} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
+      <textarea ref={ref} aria-label={t('chat.editMessage')} value={text} rows={2} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
       <div className="message-editor-actions">
         <button type="button" onClick={cancel}>
-          Cancel
+          {t('chat.cancel')}
         </button>
         <button type="submit" className="primary" disabled={!canSave}>
-          Save and send
+          {t('chat.saveAndSend')}
         </button>
       </div>
     </form>

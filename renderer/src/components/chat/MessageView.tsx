@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { isAttachment } from '../../../../shared/attachments';
 import type { AgentMessage } from '../../../../shared/session';
 import { useBaton } from '../../store/StoreProvider';
+import { uiTexts } from '../../texts';
 import { Markdown } from './Markdown';
 import { MessageActions } from './MessageActions';
 import { MessageAttachments } from './MessageAttachments';
@@ -18,6 +19,7 @@ export function MessageView({ message, itemKey }: { message: AgentMessage; itemK
   const isUser = message.role === 'user';
   const files = message.content.filter(isAttachment);
   const editing = useBaton((s) => s.messageEdit?.entryId === itemKey);
+  const pinned = useBaton((s) => s.session?.pinned.includes(itemKey) ?? false);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(editing);
   useEffect(() => {
@@ -28,13 +30,27 @@ export function MessageView({ message, itemKey }: { message: AgentMessage; itemK
   return (
     <div data-testid="message-row" className={`message-block ${message.role}`}>
       <article data-testid="message" className={`message ${message.role}`}>
-        <div className="message-role">{isUser ? 'You' : 'Claude'}</div>
+        <div className="message-role">
+          {isUser ? 'You' : 'Claude'}
+          {pinned && <PinMarker />}
+        </div>
         {files.length > 0 && <MessageAttachments blocks={files} />}
         {editing ? <MessageEditor /> : <MessageContent message={message} />}
         <MessageStatus message={message} itemKey={itemKey} />
       </article>
       {!editing && <MessageActions message={message} entryKey={itemKey} editButton={editButton} />}
     </div>
+  );
+}
+
+/** A pinned message's mark (SPEC §4.3): its text goes word for word into the next handoff. */
+function PinMarker() {
+  return (
+    <span className="pin-marker" role="img" aria-label={uiTexts.pinned} title={uiTexts.pinned}>
+      <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+        <path d="M10.5 1.5 14.5 5.5 12 6.5 9.5 9 9.5 12.5 8 14 5.5 11.5 2 15 1 14 4.5 10.5 2 8 3.5 6.5 7 6.5 9.5 4Z" />
+      </svg>
+    </span>
   );
 }
 

@@ -2,6 +2,7 @@
 // control has focus again in the version shown (or the other one, when this end is reached).
 import { useEffect, useRef } from 'react';
 import { useBaton } from '../../store/StoreProvider';
+import { useT } from '../../hooks/useLanguage';
 
 interface Props {
   entryKey: string;
@@ -15,6 +16,7 @@ export function VersionNav({ entryKey, versions, disabled }: Props) {
   const versionFocused = useBaton((s) => s.versionFocused);
   const focus = useBaton((s) => (s.versionFocus?.entryId === entryKey ? s.versionFocus.control : undefined));
   const previousRef = useRef<HTMLButtonElement>(null);
+  const t = useT();
   const nextRef = useRef<HTMLButtonElement>(null);
   const index = versions.indexOf(entryKey);
   const previous = versions[index - 1];
@@ -33,18 +35,18 @@ export function VersionNav({ entryKey, versions, disabled }: Props) {
         ref={previousRef}
         type="button"
         className="icon-button version-previous"
-        aria-label="Previous version"
-        title="Previous version"
+        aria-label={t('chat.previousVersion')}
+        title={t('chat.previousVersion')}
         disabled={disabled || !previous}
         onClick={() => previous && void showVersion(previous, 'previous')}
       />
-      <span className="version-count">{`${index + 1} / ${versions.length}`}</span>
+      <span className="version-count">{t('chat.versionCount', { n: index + 1, total: versions.length })}</span>
       <button
         ref={nextRef}
         type="button"
         className="icon-button version-next"
-        aria-label="Next version"
-        title="Next version"
+        aria-label={t('chat.nextVersion')}
+        title={t('chat.nextVersion')}
         disabled={disabled || !next}
         onClick={() => next && void showVersion(next, 'next')}
       />

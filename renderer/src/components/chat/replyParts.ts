@@ -2,6 +2,7 @@
 // several text blocks (one per citation); here consecutive text blocks read as one Markdown text again,
 // each cited piece followed by its source's number, and the sources are listed under the reply.
 import type { Citation, ContentBlock } from '../../../../shared/session';
+import { t } from '../../../../shared/i18n';
 
 export interface Source {
   url: string;
@@ -44,9 +45,9 @@ function safeUrl(url: string): string {
 /** A server tool call's one line: what it searched for or fetched. */
 export function serverToolSummary(block: Record<string, unknown>): string {
   const input = (block.input ?? {}) as Record<string, unknown>;
-  if (block.name === 'web_search') return `Searched the web for “${typeof input.query === 'string' ? input.query : ''}”`;
-  if (block.name === 'web_fetch') return `Fetched ${typeof input.url === 'string' ? input.url : 'a page'}`;
-  return `Used ${typeof block.name === 'string' ? block.name : 'a server tool'}`;
+  if (block.name === 'web_search') return t('chat.searchedWeb', { query: typeof input.query === 'string' ? input.query : '' });
+  if (block.name === 'web_fetch') return t('chat.fetched', { url: typeof input.url === 'string' ? input.url : t('chat.aPage') });
+  return t('chat.usedTool', { tool: typeof block.name === 'string' ? block.name : t('chat.aServerTool') });
 }
 
 /** The results a server tool call got (search results' titles and URLs), found by its id among the reply's blocks. */

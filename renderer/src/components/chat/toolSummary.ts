@@ -1,6 +1,7 @@
 // One-line summaries of tool calls, so tool use stays compact in the chat.
 import type { TodoItem } from '../../../../shared/session';
 import type { ToolsOverview } from '../../../../shared/contract';
+import { t } from '../../../../shared/i18n';
 
 export const TODO_TOOL = 'todo_write';
 
@@ -29,8 +30,8 @@ export function todosOf(input: unknown): TodoItem[] | null {
 }
 
 export function todoSummary(todos: readonly TodoItem[]): string {
-  const done = todos.filter((t) => t.status === 'completed').length;
-  return `Updated todos: ${done} of ${todos.length} done`;
+  const done = todos.filter((todo) => todo.status === 'completed').length;
+  return t('chat.todosUpdated', { done, total: todos.length });
 }
 
 export interface ToolOrigin {

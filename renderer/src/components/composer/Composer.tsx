@@ -11,6 +11,7 @@ import { useBaton } from '../../store/StoreProvider';
 import { AttachmentChip } from './AttachmentChip';
 import { SlashCommandList } from './SlashCommandList';
 import { uiTexts } from '../../texts';
+import { useT } from '../../hooks/useLanguage';
 
 export function Composer() {
   const text = useBaton((s) => s.composer.text);
@@ -27,6 +28,7 @@ export function Composer() {
   const ref = useFocusRequest<HTMLTextAreaElement>('composer');
   const picker = useRef<HTMLInputElement>(null);
   const listId = useId();
+  const t = useT();
   const dragging = useFileDrop(useCallback((dropped: File[]) => void attach(dropped), [attach]), !modalOpen);
 
   const [dismissed, setDismissed] = useState(false);
@@ -83,7 +85,7 @@ export function Composer() {
         <SlashCommandList id={listId} commands={suggestions} active={active} onPick={(c) => pick(c, true)} />
       )}
       {files.length > 0 && (
-        <ul className="attachment-chips" aria-label="Attached files">
+        <ul className="attachment-chips" aria-label={t('composer.attachedFiles')}>
           {files.map((file) => (
             <AttachmentChip key={file.key} file={file} onRemove={() => removeFile(file.key)} />
           ))}
@@ -92,12 +94,12 @@ export function Composer() {
       <textarea
         ref={ref}
         className="composer-input"
-        aria-label="Message"
+        aria-label={t('composer.message')}
         aria-autocomplete="list"
         aria-controls={suggestions.length > 0 ? listId : undefined}
         aria-activedescendant={suggestions.length > 0 ? `${listId}-${active}` : undefined}
         placeholder={
-          handingOff ? uiTexts.composerDuringHandoff : streaming ? 'Queue a message (Enter steers, Alt+Enter follows up)' : 'Message Claude — / for commands'
+          handingOff ? uiTexts.composerDuringHandoff : streaming ? t('composer.placeholderStreaming') : t('composer.placeholder')
         }
         rows={2}
         value={text}
@@ -109,7 +111,7 @@ export function Composer() {
         onPaste={onPaste}
       />
       <div className="composer-actions">
-        <button type="button" className="attach-button" aria-label="Attach files" title="Attach files" onClick={() => picker.current?.click()} />
+        <button type="button" className="attach-button" aria-label={t('composer.attachFiles')} title={t('composer.attachFiles')} onClick={() => picker.current?.click()} />
         <input
           ref={picker}
           type="file"
@@ -122,11 +124,11 @@ export function Composer() {
         />
         {streaming && (
           <button type="button" className="stop-button" onClick={() => void stop()}>
-            Stop
+            {t('composer.stop')}
           </button>
         )}
         <button type="button" className="primary" onClick={() => void submit()}>
-          Send
+          {t('composer.send')}
         </button>
       </div>
     </div>

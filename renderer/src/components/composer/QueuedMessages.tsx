@@ -3,18 +3,20 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { QueueName } from '../../../../shared/contract';
 import { useBaton } from '../../store/StoreProvider';
+import { useT } from '../../hooks/useLanguage';
 
-const MODE_LABEL: Record<QueueName, string> = { steering: 'Next turn', followUp: 'After this reply' };
+const MODE_LABEL = { steering: 'composer.nextTurn', followUp: 'composer.afterThisReply' } as const satisfies Record<QueueName, string>;
 
 export function QueuedMessages() {
   const queue = useBaton((s) => s.chat.queue);
+  const t = useT();
   if (queue.steering.length + queue.followUp.length === 0) return null;
   const items = [
     ...queue.steering.map((text, index) => ({ queue: 'steering' as const, index, text })),
     ...queue.followUp.map((text, index) => ({ queue: 'followUp' as const, index, text })),
   ];
   return (
-    <section className="queued" aria-label="Queued messages">
+    <section className="queued" aria-label={t('composer.queued')}>
       <ul>
         {items.map((item) => (
           <QueuedMessage key={`${item.queue}-${item.index}-${item.text}`} {...item} />
@@ -27,6 +29,7 @@ export function QueuedMessages() {
 function QueuedMessage({ queue, index, text }: { queue: QueueName; index: number; text: string }) {
   const changeQueued = useBaton((s) => s.changeQueued);
   const [draft, setDraft] = useState<string | null>(null);
+  const t = useT();
   const save = () => {
     if (draft === null) return;
     const next = draft.trim();
@@ -45,28 +48,28 @@ function QueuedMessage({ queue, index, text }: { queue: QueueName; index: number
   };
   return (
     <li className="queued-item">
-      <span className="queued-mode">{MODE_LABEL[queue]}</span>
+      <span className="queued-mode">{t(MODE_LABEL[queue])}</span>
       {draft === null ? (
         <>
           <span className="queued-text">{text}</span>
           <span className="queued-actions">
-            <button type="button" className="copy-button" aria-label="Edit queued message" onClick={() => setDraft(text)}>
-              Edit
+            <button type="button" className="copy-button" aria-label={t('composer.editQueued')} onClick={() => setDraft(text)}>
+              {t('composer.edit')}
             </button>
-            <button type="button" className="copy-button" aria-label="Remove queued message" onClick={() => void changeQueued(queue, index, text)}>
-              Remove
+            <button type="button" className="copy-button" aria-label={t('composer.removeQueued')} onClick={() => void changeQueued(queue, index, text)}>
+              {t('composer.remove')}
             </button>
           </span>
         </>
       ) : (
         <>
-          <textarea className="queued-editor" aria-label="Edit queued message" rows={1} autoFocus value={draft} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} />
+          <textarea className="queued-editor" aria-label={t('composer.editQueued')} rows={1} autoFocus value={draft} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} />
           <span className="queued-actions">
             <button type="button" className="copy-button" onClick={() => setDraft(null)}>
-              Cancel
+              {t('composer.cancel')}
             </button>
             <button type="button" className="copy-button" onClick={save}>
-              Save
+              {t('composer.save')}
             </button>
           </span>
         </>

@@ -1,4 +1,5 @@
 import type { SlashCommand } from '../../lib/slashCommands';
+import { useT } from '../../hooks/useLanguage';
 
 interface Props {
   id: string;
@@ -8,8 +9,9 @@ interface Props {
 }
 
 export function SlashCommandList({ id, commands, active, onPick }: Props) {
+  const t = useT();
   return (
-    <ul id={id} role="listbox" aria-label="Slash commands" className="slash-list">
+    <ul id={id} role="listbox" aria-label={t('composer.slashCommands')} className="slash-list">
       {commands.map((command, i) => (
         <li
           key={command.name}

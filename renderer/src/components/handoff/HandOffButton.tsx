@@ -1,19 +1,21 @@
-// The primary action, with its shortcut on it. Always enabled, even with nothing to hand off, so a
-// click explains why nothing happens. Past the context threshold it invites a handoff, unless this
+// The primary action, with its shortcut on it, once there is something to hand off; before that a
+// plain button, so an empty session's loudest control is not one that can do nothing. Always enabled,
+// so a click explains why nothing happens. Past the context threshold it invites a handoff, unless this
 // session has already been handed off.
-import { handoffInvited } from '../../store/selectors';
+import { handoffInvited, hasNothingToHandOff } from '../../store/selectors';
 import { useBaton } from '../../store/StoreProvider';
 import { isMac, shortcutLabel } from '../../lib/shortcuts';
 import { uiTexts } from '../../texts';
 
 export function HandOffButton() {
   const invite = useBaton(handoffInvited);
+  const empty = useBaton(hasNothingToHandOff);
   const requestHandoff = useBaton((s) => s.requestHandoff);
   const shortcut = shortcutLabel('H', { shift: true });
   return (
     <button
       type="button"
-      className={invite ? 'primary handoff-button invite' : 'primary handoff-button'}
+      className={`handoff-button${empty ? '' : ' primary'}${invite ? ' invite' : ''}`}
       // The name stays "Hand off"; the shortcut is announced as a shortcut, not as part of the name.
       aria-label="Hand off"
       aria-keyshortcuts={isMac() ? 'Meta+Shift+H' : 'Control+Shift+H'}

@@ -1,7 +1,10 @@
 // The dialog's first step: an optional focus, then the choice to hand off at once or to read the
-// document first. The choice made last is the default (the submit button), so Enter repeats it.
+// document first. The choice made last is the default (the submit button), so Enter repeats it. It
+// says how many pinned messages the document will carry word for word (SPEC §4.3).
 import { useId } from 'react';
+import { pinnedShown } from '../../store/selectors';
 import { useBaton } from '../../store/StoreProvider';
+import { uiTexts } from '../../texts';
 
 export function HandoffForm() {
   const focus = useBaton((s) => s.handoff.focus);
@@ -9,6 +12,7 @@ export function HandoffForm() {
   const setFocus = useBaton((s) => s.setHandoffFocus);
   const generate = useBaton((s) => s.generateHandoff);
   const close = useBaton((s) => s.closeHandoff);
+  const pinned = useBaton(pinnedShown);
   const focusId = useId();
   const hintId = useId();
   const choice = (review: boolean) => ({
@@ -27,6 +31,7 @@ export function HandoffForm() {
       <p className="dialog-text">
         Claude writes a handoff document about this session, and a fresh session continues from it.
       </p>
+      {pinned > 0 && <p className="dialog-text handoff-pinned">{uiTexts.pinnedCount(pinned)}</p>}
       <label htmlFor={focusId} className="field-label">
         Focus (optional)
       </label>

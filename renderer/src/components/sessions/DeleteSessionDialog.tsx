@@ -1,24 +1,26 @@
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
 import { Modal } from '../common/Modal';
+import { useT } from '../../hooks/useLanguage';
 
 export function DeleteSessionDialog() {
   const pending = useBaton((s) => s.sidebar.pendingDelete);
   const cancel = useBaton((s) => s.cancelDelete);
   const confirm = useBaton((s) => s.confirmDelete);
   const running = useBaton((s) => pending !== null && s.sidebar.running.includes(pending.id));
+  const t = useT();
   if (!pending) return null;
   return (
-    <Modal title="Delete session?">
+    <Modal title={t('sessions.deleteTitle')}>
       <p className="dialog-text">
-        “{pending.title || uiTexts.untitled}” will be deleted. {running && `${uiTexts.deleteStopsRun} `}This cannot be undone.
+        {t('sessions.deleteWarning', { title: pending.title || uiTexts.untitled, running: running ? `${uiTexts.deleteStopsRun} ` : '' })}
       </p>
       <div className="dialog-actions">
         <button type="button" autoFocus onClick={cancel}>
-          Cancel
+          {t('sessions.cancel')}
         </button>
         <button type="button" className="danger" onClick={() => void confirm()}>
-          Delete
+          {t('sessions.delete')}
         </button>
       </div>
     </Modal>

@@ -2,12 +2,13 @@ import type { CSSProperties } from 'react';
 import type { SessionHit } from '../../../../shared/search';
 import { sessionAddress } from '../../../../shared/sessionAddress';
 import { IMPORT_ORIGIN } from '../../../../shared/sessionFormat';
-import { relativeTime } from '../../lib/format';
+import { formatDateTime, relativeTime } from '../../lib/format';
 import type { TreeRow } from '../../lib/sessionTree';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
 import { SearchSnippetText } from './SearchSnippetText';
 import { SessionRenameInput } from './SessionRenameInput';
+import { useT } from '../../hooks/useLanguage';
 
 interface Props {
   /** The row's place in the virtualized list, and the list's measuring ref. */
@@ -37,6 +38,7 @@ export function SessionItem({ index, measure, row, isCurrent, parentTitle, now }
   const openInNewWindow = useBaton((s) => s.openInNewWindow);
   const generating = useBaton((s) => s.sidebar.running.includes(summary.id));
   const newReply = useBaton((s) => !generating && s.sidebar.unread.includes(summary.id));
+  const t = useT();
   const title = summary.title || uiTexts.untitled;
   const { match } = summary;
   const snippetId = match?.snippet ? `snippet-${summary.id}` : undefined;
@@ -85,7 +87,7 @@ export function SessionItem({ index, measure, row, isCurrent, parentTitle, now }
         </a>
       )}
       <span className="session-meta">
-        <time dateTime={summary.updatedAt} title={new Date(summary.updatedAt).toLocaleString()}>
+        <time dateTime={summary.updatedAt} title={formatDateTime(summary.updatedAt)}>
           {relativeTime(summary.updatedAt, new Date(now))}
         </time>
         {handedOffFrom && !underParent && <span className="lineage"> · {handedOffFrom}</span>}
@@ -98,19 +100,19 @@ export function SessionItem({ index, measure, row, isCurrent, parentTitle, now }
           {uiTexts.handedOffTo(child.title || uiTexts.untitled)}
         </span>
       ))}
-      {summary.unreadable && <span className="lineage warning-text">Unreadable: {summary.unreadable}</span>}
+      {summary.unreadable && <span className="lineage warning-text">{t('sessions.unreadable', { reason: summary.unreadable })}</span>}
       {!renaming && (
         <span className="session-actions">
           <button
             type="button"
             className="icon-button new-window"
-            aria-label="Open in new window"
-            title="Open in new window"
+            aria-label={t('sessions.openInNewWindow')}
+            title={t('sessions.openInNewWindow')}
             tabIndex={-1}
             onClick={() => void openInNewWindow(summary.id)}
           />
-          <button type="button" className="icon-button rename" aria-label="Rename session" title="Rename" tabIndex={-1} onClick={() => startRename(summary.id)} />
-          <button type="button" className="icon-button delete" aria-label="Delete session" title="Delete" tabIndex={-1} onClick={() => requestDelete(summary.id)} />
+          <button type="button" className="icon-button rename" aria-label={t('sessions.renameSession')} title={t('sessions.rename')} tabIndex={-1} onClick={() => startRename(summary.id)} />
+          <button type="button" className="icon-button delete" aria-label={t('sessions.deleteSession')} title={t('sessions.delete')} tabIndex={-1} onClick={() => requestDelete(summary.id)} />
         </span>
       )}
     </li>

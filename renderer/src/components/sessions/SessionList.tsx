@@ -13,6 +13,7 @@ import { useNow } from '../../hooks/useNow';
 import { sessionTree, type TreeRow } from '../../lib/sessionTree';
 import { useBaton, useBatonStore } from '../../store/StoreProvider';
 import { SessionItem } from './SessionItem';
+import { useLanguage, useT } from '../../hooks/useLanguage';
 
 type ListRow = { kind: 'label'; label: string } | { kind: 'session'; label: string; row: TreeRow<SessionHit> };
 
@@ -36,6 +37,8 @@ export function SessionList() {
   const focusRequest = useBaton((s) => s.sidebar.focusRow);
   const store = useBatonStore();
   const now = useNow();
+  const t = useT();
+  const language = useLanguage();
   const rows = useMemo(() => {
     const list: ListRow[] = [];
     for (const group of sessionTree(summaries, new Date(now))) {
@@ -43,7 +46,9 @@ export function SessionList() {
       for (const row of group.items) list.push({ kind: 'session', label: group.label, row });
     }
     return list;
-  }, [summaries, now]);
+    // The day groups' labels are written in the UI language: made again when it changes.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, [summaries, now, language]);
   const sessionIndexes = useMemo(() => rows.flatMap((row, i) => (row.kind === 'session' ? [i] : [])), [rows]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -134,7 +139,7 @@ export function SessionList() {
   };
 
   if (summaries.length === 0) {
-    return <p className="sidebar-empty">{query.trim() ? 'No sessions match your search.' : 'No sessions yet.'}</p>;
+    return <p className="sidebar-empty">{query.trim() ? t('sessions.noMatches') : t('sessions.none')}</p>;
   }
 
   const shown = virtualizer.getVirtualItems();

@@ -2,6 +2,7 @@ import { useFocusRequest } from '../../hooks/useFocusRequest';
 import { shortcutLabel } from '../../lib/shortcuts';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
+import { useT } from '../../hooks/useLanguage';
 
 /** ↓ goes to the results (then ↑/↓ move through them, SessionList); Enter opens the first one. */
 export function SessionSearch() {
@@ -11,15 +12,16 @@ export function SessionSearch() {
   const openFirstResult = useBaton((s) => s.openFirstResult);
   const indexing = useBaton((s) => s.sidebar.indexing);
   const ref = useFocusRequest<HTMLInputElement>('search');
+  const t = useT();
   return (
     <>
       <input
         ref={ref}
         type="search"
         className="session-search"
-        aria-label="Search sessions"
+        aria-label={t('sessions.search')}
         aria-describedby={indexing && query.trim() ? 'search-indexing' : undefined}
-        placeholder={`Search sessions (${shortcutLabel('K')})`}
+        placeholder={t('sessions.searchPlaceholder', { shortcut: shortcutLabel('K') })}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         onKeyDown={(e) => {

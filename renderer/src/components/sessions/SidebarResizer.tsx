@@ -4,6 +4,7 @@
 import { useRef, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import { SIDEBAR_WIDTH } from '../../../../shared/settings';
 import { useBaton } from '../../store/StoreProvider';
+import { useT } from '../../hooks/useLanguage';
 
 const KEY_STEP = 16;
 const clamp = (px: number) => Math.round(Math.min(SIDEBAR_WIDTH.max, Math.max(SIDEBAR_WIDTH.min, px)));
@@ -11,6 +12,7 @@ const clamp = (px: number) => Math.round(Math.min(SIDEBAR_WIDTH.max, Math.max(SI
 export function SidebarResizer({ layout }: { layout: RefObject<HTMLDivElement | null> }) {
   const width = useBaton((s) => s.settings?.sidebarWidth ?? SIDEBAR_WIDTH.default);
   const updateSettings = useBaton((s) => s.updateSettings);
+  const t = useT();
   const drag = useRef<{ startX: number; startWidth: number; width: number } | null>(null);
   const save = (px: number) => void updateSettings({ sidebarWidth: clamp(px) });
 
@@ -42,7 +44,7 @@ export function SidebarResizer({ layout }: { layout: RefObject<HTMLDivElement | 
     <div
       role="separator"
       aria-orientation="vertical"
-      aria-label="Resize sessions"
+      aria-label={t('sessions.resize')}
       aria-controls="sessions-nav"
       aria-valuemin={SIDEBAR_WIDTH.min}
       aria-valuemax={SIDEBAR_WIDTH.max}

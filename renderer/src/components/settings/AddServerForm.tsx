@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import type { McpServerConfig } from '../../../../shared/mcpConfig';
 import { useBaton } from '../../store/StoreProvider';
+import { useT } from '../../hooks/useLanguage';
 
 /** `KEY=value` (env) or `Name: value` (headers), one a line; blank lines ignored. */
 function pairs(text: string, separator: '=' | ':'): Record<string, string> {
@@ -27,6 +28,7 @@ export function AddServerForm({ onDone }: { onDone: () => void }) {
   const [env, setEnv] = useState('');
   const [url, setUrl] = useState('');
   const [headers, setHeaders] = useState('');
+  const t = useT();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const config: McpServerConfig =
@@ -36,53 +38,55 @@ export function AddServerForm({ onDone }: { onDone: () => void }) {
     if (await addServer(name.trim(), config)) onDone();
   };
   return (
-    <form className="add-server" aria-label="Add server" onSubmit={(e) => void submit(e)}>
+    <form className="add-server" aria-label={t('settings.addServer')} onSubmit={(e) => void submit(e)}>
       <label className="field">
-        <span className="field-label">Name</span>
+        <span className="field-label">{t('settings.serverName')}</span>
         <input value={name} onChange={(e) => setName(e.target.value)} required />
       </label>
       <fieldset className="add-server-kind">
-        <legend className="field-label">Runs as</legend>
+        <legend className="field-label">{t('settings.runsAs')}</legend>
         <label className="checkbox">
-          <input type="radio" name="kind" checked={kind === 'stdio'} onChange={() => setKind('stdio')} />A command on this computer
+          <input type="radio" name="kind" checked={kind === 'stdio'} onChange={() => setKind('stdio')} />
+          {t('settings.runsCommand')}
         </label>
         <label className="checkbox">
-          <input type="radio" name="kind" checked={kind === 'http'} onChange={() => setKind('http')} />A URL (Streamable HTTP)
+          <input type="radio" name="kind" checked={kind === 'http'} onChange={() => setKind('http')} />
+          {t('settings.runsUrl')}
         </label>
       </fieldset>
       {kind === 'stdio' ? (
         <>
           <label className="field">
-            <span className="field-label">Command</span>
+            <span className="field-label">{t('settings.command')}</span>
             <input value={command} onChange={(e) => setCommand(e.target.value)} required placeholder="npx" />
           </label>
           <label className="field">
-            <span className="field-label">Arguments (one a line)</span>
+            <span className="field-label">{t('settings.arguments')}</span>
             <textarea value={args} onChange={(e) => setArgs(e.target.value)} rows={2} />
           </label>
           <label className="field">
-            <span className="field-label">Environment (KEY=value, one a line)</span>
+            <span className="field-label">{t('settings.environment')}</span>
             <textarea value={env} onChange={(e) => setEnv(e.target.value)} rows={2} />
           </label>
         </>
       ) : (
         <>
           <label className="field">
-            <span className="field-label">URL</span>
+            <span className="field-label">{t('settings.url')}</span>
             <input type="url" value={url} onChange={(e) => setUrl(e.target.value)} required placeholder="https://" />
           </label>
           <label className="field">
-            <span className="field-label">Headers (Name: value, one a line)</span>
+            <span className="field-label">{t('settings.headers')}</span>
             <textarea value={headers} onChange={(e) => setHeaders(e.target.value)} rows={2} />
           </label>
         </>
       )}
       <div className="tools-actions">
         <button type="submit" className="primary">
-          Add
+          {t('settings.add')}
         </button>
         <button type="button" onClick={onDone}>
-          Cancel
+          {t('settings.cancel')}
         </button>
       </div>
     </form>

@@ -2,17 +2,18 @@
 // the field is left, not on every key.
 import { useId, useState } from 'react';
 import { INSTRUCTIONS_MAX } from '../../../../shared/session';
-import { uiTexts } from '../../texts';
+import { useT } from '../../hooks/useLanguage';
 
 export function CustomInstructionsField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const id = useId();
   const hintId = useId();
+  const t = useT();
   /** What the user is typing, until the field is left; the saved value shows otherwise. */
   const [draft, setDraft] = useState<string | null>(null);
   return (
     <div className="field">
       <label htmlFor={id} className="field-label">
-        Custom instructions
+        {t('settings.customInstructions')}
       </label>
       <textarea
         id={id}
@@ -28,7 +29,7 @@ export function CustomInstructionsField({ value, onChange }: { value: string; on
         }}
       />
       <p id={hintId} className="field-hint">
-        {uiTexts.customInstructionsHint}
+        {t('ui.customInstructionsHint')}
       </p>
     </div>
   );

@@ -3,7 +3,7 @@
 // actions, away from Close; the path, once known, above them.
 import { useState } from 'react';
 import { useBaton } from '../../store/StoreProvider';
-import { uiTexts } from '../../texts';
+import { useT } from '../../hooks/useLanguage';
 
 export function useLogsFolder(): { shownPath: string | undefined; open: () => Promise<void> } {
   const openLogs = useBaton((s) => s.openLogs);
@@ -16,10 +16,11 @@ export function useLogsFolder(): { shownPath: string | undefined; open: () => Pr
 }
 
 export function LogsPath({ path }: { path: string | undefined }) {
+  const t = useT();
   if (!path) return null;
   return (
     <p className="dialog-text" role="status">
-      {uiTexts.logsAreIn} <code>{path}</code>
+      {t('ui.logsAreIn')} <code>{path}</code>
     </p>
   );
 }

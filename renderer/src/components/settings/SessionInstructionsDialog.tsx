@@ -3,8 +3,8 @@
 import { useId, useState } from 'react';
 import { useBaton } from '../../store/StoreProvider';
 import { INSTRUCTIONS_MAX } from '../../../../shared/session';
-import { uiTexts } from '../../texts';
 import { Modal } from '../common/Modal';
+import { useT } from '../../hooks/useLanguage';
 
 export function SessionInstructionsDialog() {
   const open = useBaton((s) => s.instructionsOpen && s.session !== null);
@@ -20,14 +20,15 @@ function InstructionsForm() {
   const [useSettings, setUseSettings] = useState(own === undefined);
   const [text, setText] = useState(own ?? fromSettings);
   const id = useId();
+  const t = useT();
   return (
-    <Modal title="Session instructions" className="instructions-dialog">
+    <Modal title={t('settings.sessionInstructions')} className="instructions-dialog">
       <label className="checkbox">
         <input type="checkbox" checked={useSettings} onChange={(e) => setUseSettings(e.target.checked)} />
-        {uiTexts.useSettingsInstructions}
+        {t('ui.useSettingsInstructions')}
       </label>
       <label htmlFor={id} className="field-label">
-        Session instructions
+        {t('settings.sessionInstructions')}
       </label>
       <textarea
         id={id}
@@ -40,10 +41,10 @@ function InstructionsForm() {
       />
       <div className="dialog-actions">
         <button type="button" onClick={() => close(false)}>
-          Cancel
+          {t('settings.cancel')}
         </button>
         <button type="button" className="primary" onClick={() => void save(useSettings ? null : text)}>
-          Save
+          {t('settings.save')}
         </button>
       </div>
     </Modal>

@@ -4,9 +4,11 @@ import { ApiKeyForm } from './ApiKeyForm';
 import { AppearanceFields } from './AppearanceFields';
 import { AutoHandoffField } from './AutoHandoffField';
 import { CustomInstructionsField } from './CustomInstructionsField';
+import { HandoffInstructionsField } from './HandoffInstructionsField';
 import { LogsPath, useLogsFolder } from './LogsFolder';
 import { Modal } from '../common/Modal';
 import { ModelSelect } from './ModelSelect';
+import { PrepareHandoffField } from './PrepareHandoffField';
 import { ThinkingField } from './ThinkingField';
 import { ThresholdField } from './ThresholdField';
 import { ToolsSection } from './ToolsSection';
@@ -52,6 +54,11 @@ export function SettingsDialog() {
             reviewFirst={settings.reviewFirst}
             onChange={(patch) => void updateSettings(patch)}
           />
+          <PrepareHandoffField
+            enabled={settings.prepareHandoff}
+            threshold={settings.contextThreshold}
+            onChange={(prepareHandoff) => void updateSettings({ prepareHandoff })}
+          />
           <label className="checkbox">
             <input type="checkbox" checked={settings.autoTitle} onChange={(e) => void updateSettings({ autoTitle: e.target.checked })} />
             Name sessions automatically
@@ -60,6 +67,7 @@ export function SettingsDialog() {
             <input type="checkbox" checked={settings.reviewFirst} onChange={(e) => void updateSettings({ reviewFirst: e.target.checked })} />
             Review before starting
           </label>
+          <HandoffInstructionsField value={settings.handoffInstructions} onChange={(handoffInstructions) => void updateSettings({ handoffInstructions })} />
           <ToolsSection settings={settings} onChange={(patch) => void updateSettings(patch)} />
         </>
       )}

@@ -3,15 +3,23 @@
 import { useId, useState } from 'react';
 import { THINKING_BUDGET, type ThinkingSetting } from '../../../../shared/settings';
 import { useResetState } from '../../hooks/useResetState';
-import { DEFAULT_THINKING_BUDGET, parseThinkingBudget, thinkingBudgetError } from '../../lib/thinkingBudget';
+import { DEFAULT_THINKING_BUDGET, parseThinkingBudget, thinkingBudgetError, thinkingBudgetRange } from '../../lib/thinkingBudget';
 
 type Mode = 'off' | 'adaptive' | 'budget';
+
+/** The hint under the mode says what the mode chosen does. */
+const HINT: Record<Mode, string> = {
+  adaptive: 'Adaptive lets Claude decide how much to think, on models that support it.',
+  off: 'Claude answers without thinking first.',
+  budget: 'Claude may think for up to the budget below before it answers, on models that take one.',
+};
 
 export function ThinkingField({ value, onChange }: { value: ThinkingSetting; onChange: (value: ThinkingSetting) => void }) {
   const modeId = useId();
   const budgetId = useId();
   const errorId = useId();
   const hintId = useId();
+  const rangeId = useId();
   const mode: Mode = typeof value === 'number' ? 'budget' : value;
   const [text, setText] = useResetState(String(typeof value === 'number' ? value : DEFAULT_THINKING_BUDGET), value);
   const [invalid, setInvalid] = useState(false);
@@ -38,7 +46,7 @@ export function ThinkingField({ value, onChange }: { value: ThinkingSetting; onC
         <option value="budget">Token budget</option>
       </select>
       <p id={hintId} className="field-hint">
-        Adaptive lets Claude decide how much to think, on models that support it.
+        {HINT[mode]}
       </p>
       {mode === 'budget' && (
         <>
@@ -54,7 +62,7 @@ export function ThinkingField({ value, onChange }: { value: ThinkingSetting; onC
             step={1024}
             value={text}
             aria-invalid={invalid || undefined}
-            aria-describedby={invalid ? errorId : undefined}
+            aria-describedby={invalid ? `${errorId} ${rangeId}` : rangeId}
             onChange={(e) => {
               setText(e.target.value);
               // Fixed while typing: the complaint goes at once; a new one waits for the field to be left.
@@ -67,9 +75,12 @@ export function ThinkingField({ value, onChange }: { value: ThinkingSetting; onC
           />
           {invalid && (
             <p id={errorId} className="field-error">
-              {thinkingBudgetError}
+              {thinkingBudgetError()}
             </p>
           )}
+          <p id={rangeId} className="field-hint">
+            {thinkingBudgetRange()}
+          </p>
         </>
       )}
     </div>

@@ -8,28 +8,30 @@ import { mcpStatusText, type McpServerStatus } from '../../../../shared/mcpConfi
 import type { Settings, SettingsPatch } from '../../../../shared/settings';
 import { useBaton } from '../../store/StoreProvider';
 import { AddServerForm } from './AddServerForm';
+import { useT } from '../../hooks/useLanguage';
 
 export function ToolsSection({ settings, onChange }: { settings: Settings; onChange: (patch: SettingsPatch) => void }) {
   const overview = useBaton((s) => s.tools.overview);
   const importClaudeDesktop = useBaton((s) => s.importClaudeDesktop);
   const loadTools = useBaton((s) => s.loadTools);
   const [adding, setAdding] = useState(false);
+  const t = useT();
   // Read when Settings opens; tools_changed keeps it current while it is open.
   useEffect(() => void loadTools(), [loadTools]);
   const headingId = useId();
   const readOnly = overview?.readOnlyReason !== undefined;
   return (
     <section className="settings-section tools-section" aria-labelledby={headingId}>
-      <h3 id={headingId}>Tools</h3>
+      <h3 id={headingId}>{t('settings.tools')}</h3>
       <label className="checkbox">
         <input type="checkbox" role="switch" checked={settings.webSearch} onChange={(e) => onChange({ webSearch: e.target.checked })} />
-        Web search
+        {t('settings.webSearch')}
       </label>
       <label className="checkbox">
         <input type="checkbox" role="switch" checked={settings.webFetch} onChange={(e) => onChange({ webFetch: e.target.checked })} />
-        Web fetch
+        {t('settings.webFetch')}
       </label>
-      <h4>MCP servers</h4>
+      <h4>{t('settings.mcpServers')}</h4>
       {overview?.readOnlyReason && <p className="field-hint">{withFlags(overview.readOnlyReason)}</p>}
       {overview?.error && <p className="warning-text">{overview.error}</p>}
       {overview?.problems.map((problem) => (
@@ -37,8 +39,8 @@ export function ToolsSection({ settings, onChange }: { settings: Settings; onCha
           {problem}
         </p>
       ))}
-      {overview && overview.servers.length === 0 && <p className="field-hint">No MCP servers yet.</p>}
-      <ul className="mcp-servers" aria-label="MCP servers">
+      {overview && overview.servers.length === 0 && <p className="field-hint">{t('settings.noServers')}</p>}
+      <ul className="mcp-servers" aria-label={t('settings.mcpServers')}>
         {overview?.servers.map((server) => <ServerItem key={server.name} server={server} readOnly={readOnly} alwaysAllow={overview.alwaysAllow} />)}
       </ul>
       <OtherAlwaysAllowed overview={overview} />
@@ -46,11 +48,11 @@ export function ToolsSection({ settings, onChange }: { settings: Settings; onCha
         <div className="tools-actions">
           {!adding && (
             <button type="button" onClick={() => setAdding(true)}>
-              Add server
+              {t('settings.addServer')}
             </button>
           )}
           <button type="button" onClick={() => void importClaudeDesktop({})}>
-            Import from Claude Desktop
+            {t('settings.importClaudeDesktop')}
           </button>
         </div>
       )}
@@ -64,6 +66,7 @@ function ServerItem({ server, readOnly, alwaysAllow }: { server: McpServerStatus
   const setEnabled = useBaton((s) => s.setServerEnabled);
   const remove = useBaton((s) => s.removeServer);
   const enabled = server.state !== 'disabled';
+  const t = useT();
   const where = server.config.type === 'http' ? server.config.url : [server.config.command, ...(server.config.args ?? [])].join(' ');
   return (
     <li className={`mcp-server mcp-${server.state}`} aria-label={server.name}>
@@ -78,12 +81,12 @@ function ServerItem({ server, readOnly, alwaysAllow }: { server: McpServerStatus
       </div>
       {server.stderr.length > 0 && (
         <details className="mcp-stderr">
-          <summary>Last output</summary>
+          <summary>{t('settings.lastOutput')}</summary>
           <pre>{server.stderr.join('\n')}</pre>
         </details>
       )}
       {server.tools.length > 0 && (
-        <ul className="mcp-tools" aria-label={`Tools of ${server.name}`}>
+        <ul className="mcp-tools" aria-label={t('settings.toolsOf', { server: server.name })}>
           {server.tools.map((tool) => (
             <ToolItem key={tool.apiName} name={tool.name} apiName={tool.apiName} description={tool.description} allowed={alwaysAllow.includes(tool.apiName)} />
           ))}
@@ -92,14 +95,14 @@ function ServerItem({ server, readOnly, alwaysAllow }: { server: McpServerStatus
       <div className="mcp-server-actions">
         <label className="checkbox">
           <input type="checkbox" role="switch" checked={enabled} disabled={readOnly} onChange={(e) => void setEnabled(server.name, e.target.checked)} />
-          Enabled
+          {t('settings.enabled')}
         </label>
-        <button type="button" disabled={!enabled} onClick={() => void restart(server.name)} aria-label={`Restart ${server.name}`}>
-          Restart
+        <button type="button" disabled={!enabled} onClick={() => void restart(server.name)} aria-label={t('settings.restartServer', { server: server.name })}>
+          {t('settings.restart')}
         </button>
         {!readOnly && (
-          <button type="button" className="danger" onClick={() => void remove(server.name)} aria-label={`Remove ${server.name}`}>
-            Remove
+          <button type="button" className="danger" onClick={() => void remove(server.name)} aria-label={t('settings.removeServer', { server: server.name })}>
+            {t('settings.remove')}
           </button>
         )}
       </div>
@@ -109,6 +112,7 @@ function ServerItem({ server, readOnly, alwaysAllow }: { server: McpServerStatus
 
 function ToolItem({ name, apiName, description, allowed }: { name: string; apiName: string; description: string; allowed: boolean }) {
   const setAlwaysAllow = useBaton((s) => s.setAlwaysAllow);
+  const t = useT();
   return (
     <li className="mcp-tool">
       <span className="mcp-tool-name" title={description}>
@@ -116,9 +120,9 @@ function ToolItem({ name, apiName, description, allowed }: { name: string; apiNa
       </span>
       {allowed && (
         <>
-          <span className="mcp-tool-allowed">Always allowed</span>
-          <button type="button" className="link-button" onClick={() => void setAlwaysAllow(apiName, false)} aria-label={`Ask before ${name}`}>
-            Ask first
+          <span className="mcp-tool-allowed">{t('settings.alwaysAllowed')}</span>
+          <button type="button" className="link-button" onClick={() => void setAlwaysAllow(apiName, false)} aria-label={t('settings.askBefore', { tool: name })}>
+            {t('settings.askFirst')}
           </button>
         </>
       )}
@@ -128,14 +132,15 @@ function ToolItem({ name, apiName, description, allowed }: { name: string; apiNa
 
 /** Tools marked Always allow whose server is not listed now (removed, or not started yet). */
 function OtherAlwaysAllowed({ overview }: { overview: ToolsOverview | null }) {
+  const t = useT();
   if (!overview) return null;
-  const listed = new Set(overview.servers.flatMap((s) => s.tools.map((t) => t.apiName)));
+  const listed = new Set(overview.servers.flatMap((s) => s.tools.map((tool) => tool.apiName)));
   const others = overview.alwaysAllow.filter((tool) => !listed.has(tool));
   if (others.length === 0) return null;
   return (
     <>
-      <h4>Also always allowed</h4>
-      <ul className="mcp-tools" aria-label="Also always allowed">
+      <h4>{t('settings.alsoAlwaysAllowed')}</h4>
+      <ul className="mcp-tools" aria-label={t('settings.alsoAlwaysAllowed')}>
         {others.map((tool) => (
           <ToolItem key={tool} name={tool} apiName={tool} description="" allowed />
         ))}

@@ -3,14 +3,16 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ExportFormat } from '../../../../shared/contract';
 import { useBaton } from '../../store/StoreProvider';
+import { useT } from '../../hooks/useLanguage';
 
-export const EXPORT_FORMATS: { format: ExportFormat; label: string }[] = [
-  { format: 'markdown', label: 'Markdown (.md)' },
-  { format: 'json', label: 'JSON (.jsonl)' },
-];
+export const EXPORT_FORMATS = [
+  { format: 'markdown', label: 'transfer.markdown' },
+  { format: 'json', label: 'transfer.json' },
+] as const satisfies readonly { format: ExportFormat; label: string }[];
 
 export function ExportMenu() {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const hasSession = useBaton((s) => s.session !== null);
   const exportSession = useBaton((s) => s.exportSession);
   const root = useRef<HTMLDivElement>(null);
@@ -49,17 +51,17 @@ export function ExportMenu() {
         ref={button}
         type="button"
         className="icon-button tool icon-export"
-        aria-label="Export session"
-        title="Export session"
+        aria-label={t('app.exportSession')}
+        title={t('app.exportSession')}
         disabled={!hasSession}
         aria-expanded={open}
         aria-controls={choicesId}
         onClick={() => setOpen(!open)}
       />
-      <div id={choicesId} className="export-choices" role="group" aria-label="Export format" hidden={!open}>
+      <div id={choicesId} className="export-choices" role="group" aria-label={t('transfer.exportFormat')} hidden={!open}>
         {EXPORT_FORMATS.map(({ format, label }) => (
           <button key={format} type="button" onClick={() => choose(format)}>
-            {label}
+            {t(label)}
           </button>
         ))}
       </div>

@@ -2,6 +2,7 @@
 // The page reads the file itself, so picking works the same on the desktop and in a browser.
 import { useRef } from 'react';
 import { useBaton } from '../../store/StoreProvider';
+import { useT } from '../../hooks/useLanguage';
 
 const ACCEPT = '.jsonl,.ndjson,.json,application/x-ndjson,application/json';
 
@@ -9,10 +10,11 @@ export function ImportSessionButton() {
   const importing = useBaton((s) => s.importing);
   const importSession = useBaton((s) => s.importSession);
   const input = useRef<HTMLInputElement>(null);
+  const t = useT();
   return (
     <>
       <button type="button" className="import-session" disabled={importing} onClick={() => input.current?.click()}>
-        Import session
+        {t('transfer.importSession')}
       </button>
       <input
         ref={input}

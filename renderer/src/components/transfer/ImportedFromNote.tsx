@@ -3,9 +3,11 @@
 import { texts } from '../../../../shared/texts';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
+import { useLanguage } from '../../hooks/useLanguage';
 
 export function ImportedFromNote() {
   const from = useBaton((s) => s.session?.header.importedFrom);
+  useLanguage(); // its texts are read in the language of the moment: render again when it changes
   if (!from) return null;
   return (
     <p className="imported-from">

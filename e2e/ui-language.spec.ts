@@ -1,0 +1,35 @@
+// The UI language (SPEC §5 "Language"): ไทย picked in Settings shows the main screen in Thai at once,
+// and still after a reload (it is a setting); the core's messages follow it too.
+import { test, expect } from './fixtures';
+import { exchange } from './ui-helpers';
+
+test('ไทย in Settings shows the main screen in Thai, still after a reload', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'Plan the garden', 'Tomatoes first.');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'ไทย' });
+  await expect(settings.getByRole('combobox', { name: 'ภาษา' })).toHaveValue('th');
+  await page.keyboard.press('Escape');
+
+  const thaiMainScreen = async () => {
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+    const nav = page.getByRole('navigation', { name: 'เซสชัน' });
+    await expect(nav.getByRole('heading', { name: 'วันนี้' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Plan the garden' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'เซสชันใหม่' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'ข้อความ' })).toHaveAttribute('placeholder', 'พิมพ์ข้อความถึง Claude — พิมพ์ / เพื่อดูคำสั่ง');
+    await expect(page.getByRole('button', { name: 'ส่ง', exact: true })).toBeVisible();
+  };
+  await thaiMainScreen();
+  await page.reload();
+  await thaiMainScreen();
+
+  // The core's own words: a handoff of a session with nothing in it.
+  await page.getByRole('button', { name: 'เซสชันใหม่' }).first().click();
+  await page.getByRole('textbox', { name: 'ข้อความ' }).fill('/handoff');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('ยังไม่มีอะไรให้ส่งต่อ (ยังไม่มีข้อความ)')).toBeVisible();
+});
