@@ -25,6 +25,7 @@ const PROVIDER_CODES: Partial<Record<ProviderErrorKind, ErrorCode>> = {
   network: 'network',
   timeout: 'timeout',
   too_long: 'context_too_long', // offer a handoff
+  too_large: 'invalid_input', // the same request would be refused again: no Retry
 };
 
 /**

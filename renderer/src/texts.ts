@@ -37,13 +37,19 @@ export const uiTexts = withPlainTexts('ui', {
     t(outcome === 'failed' ? 'ui.handoffAttemptsFailed' : outcome === 'cancelled' ? 'ui.handoffAttemptsCancelled' : 'ui.handoffAttemptsMixed', { n }),
   fileUnreadable: (name: string) => t('ui.fileUnreadable', { name }),
   failed: (message: string) => t('ui.failed', { message }),
+  /** Under "Claude declined to answer this request.": the API's own words (stop_details.explanation). */
+  refusalExplanation: (explanation: string) => t('ui.refusalExplanation', { explanation }),
   /** Above a ```mermaid block's source when Mermaid could not draw it. */
   diagramNotDrawn: (reason: string) => t('ui.diagramNotDrawn', { reason }),
   handedOffFrom: (title: string) => t('ui.handedOffFrom', { title }),
   handedOffTo: (title: string) => t('ui.handedOffTo', { title }),
-  thresholdRefused: (typed: string, min: number, max: number, kept: number) =>
-    t('ui.thresholdRefused', { value: typed.trim() ? t('ui.thresholdTyped', { typed: typed.trim() }) : t('ui.thresholdEmpty'), min, max, kept }),
+  /** A percentage field's range, shown beside it (Settings). */
+  percentRange: (min: number, max: number) => t('ui.percentRange', { min, max }),
+  /** A percentage out of range is refused with this; `setting` names what keeps its value. */
+  percentRefused: (typed: string, min: number, max: number, setting: string, kept: number) =>
+    t('ui.percentRefused', { value: typed.trim() ? t('ui.percentTyped', { typed: typed.trim() }) : t('ui.percentEmpty'), min, max, setting, kept }),
   thinkingBudgetInvalid: (min: string, max: string) => t('ui.thinkingBudgetInvalid', { min, max }),
+  thinkingBudgetRange: (min: string, max: string) => t('ui.thinkingBudgetRange', { min, max }),
   imported: (messages: number, skipped: number) => {
     const imported = t('ui.importedMessages', { count: messages });
     return skipped > 0 ? t('ui.importedAndSkipped', { imported, skipped: t('ui.skippedLines', { count: skipped }) }) : imported;

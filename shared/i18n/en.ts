@@ -73,6 +73,8 @@ export const en = {
     tokenInvalidHelp: 'Each time npm run web starts, it prints a line "Baton web UI: …" with a new token. Open that address.',
     tooManyAttempts: 'Too many failed attempts to connect from this address — wait a minute, then open the URL Baton printed',
     cannotReachServer: 'Cannot reach the Baton server',
+    /** A call that was on its way when the connection went. */
+    connectionLostDuringCall: 'Connection to the Baton server was lost',
     generating: 'Generating',
     composerDuringHandoff: 'A handoff document is being written for this session…',
     handoffReadyForReview: 'A handoff document is ready for review.',
@@ -132,6 +134,8 @@ export const en = {
     uploading: 'Uploading…',
     fileUnreadable: '{{name}} could not be read',
     failed: 'Failed: {{message}}',
+    /** Under "Claude declined to answer this request.": the API's own words (stop_details.explanation). */
+    refusalExplanation: 'Explanation: {{explanation}}',
     diagramNotDrawn: 'This diagram could not be drawn: {{reason}}',
     untitled: 'New session',
     unknownParent: 'an earlier session',
@@ -143,10 +147,14 @@ export const en = {
     handoffRunning: 'Handing off…',
     thinkingRedacted: 'Thinking (redacted)',
     thinkingRedactedTitle: "Encrypted by Anthropic's safety systems: kept and sent back to Claude, but not readable.",
-    thresholdTyped: '{{typed}} %',
-    thresholdEmpty: 'An empty value',
-    thresholdRefused: '{{value}} is not between {{min}} and {{max}} %, so the threshold stays at {{kept}} %.',
+    /** A percentage field's range, shown beside it (Settings). */
+    percentRange: 'From {{min}} to {{max}} %.',
+    /** A percentage out of range is refused with this; `setting` names what keeps its value. */
+    percentRefused: '{{value}} is not between {{min}} and {{max}} %, so {{setting}} stays at {{kept}} %.',
+    percentTyped: '{{typed}} %',
+    percentEmpty: 'An empty value',
     thinkingBudgetInvalid: 'Enter a whole number of tokens from {{min}} to {{max}}.',
+    thinkingBudgetRange: 'From {{min}} to {{max}} tokens.',
     importedMessages_one: 'Imported 1 message',
     importedMessages_other: 'Imported {{count}} messages',
     importedAndSkipped: '{{imported}}; {{skipped}}',

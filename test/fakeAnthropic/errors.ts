@@ -43,6 +43,7 @@ export function errorResponse(s: Extract<Scenario, { kind: 'error' }>): {
   const errorType = s.errorType ?? TYPE_BY_STATUS[s.status] ?? (s.status >= 500 ? 'api_error' : 'invalid_request_error');
   const shouldRetry = s.shouldRetry ?? retryableStatus(s.status);
   const headers: Record<string, string> = { 'x-should-retry': String(shouldRetry) };
-  if (shouldRetry || s.retryAfterMs !== undefined) headers['retry-after-ms'] = String(s.retryAfterMs ?? 10);
+  if (s.retryAfter !== undefined) headers['retry-after'] = s.retryAfter;
+  else if (shouldRetry || s.retryAfterMs !== undefined) headers['retry-after-ms'] = String(s.retryAfterMs ?? 10);
   return { status: s.status, headers, body: errorBody(errorType, s.message) };
 }

@@ -4,7 +4,7 @@ import type { CacheUsage } from './promptCache';
 import type { FakeBlock, RecordedRequest, Scenario } from './scenarios';
 
 export type Ending =
-  | { type: 'done'; stopReason: string }
+  | { type: 'done'; stopReason: string; stopDetails?: Record<string, unknown> | undefined }
   | { type: 'error'; errorType: string; message: string }
   | { type: 'stall' }
   | { type: 'disconnect' };
@@ -99,7 +99,7 @@ function endingOf(s: Streamable, blocks: FakeBlock[]): Ending {
       return { type: 'disconnect' };
     case 'text':
     case 'reply':
-      if (s.stopReason) return { type: 'done', stopReason: s.stopReason };
+      if (s.stopReason) return { type: 'done', stopReason: s.stopReason, stopDetails: s.stopDetails };
   }
   return { type: 'done', stopReason: blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn' };
 }

@@ -48,6 +48,8 @@ export const Scenario = z.discriminatedUnion('kind', [
     text: z.string(),
     chunks: z.array(z.string()).optional(),
     stopReason: z.string().optional(),
+    /** Sent as message_delta's `stop_details` (a refusal's `{type, category, explanation}`). */
+    stopDetails: z.record(z.string(), z.unknown()).optional(),
     ...StreamOptions,
   }),
   /** One tool_use block (input streamed as input_json_delta), optionally after a text block. stop_reason tool_use. */
@@ -64,6 +66,8 @@ export const Scenario = z.discriminatedUnion('kind', [
     kind: z.literal('reply'),
     content: z.array(FakeBlock),
     stopReason: z.string().optional(),
+    /** Sent as message_delta's `stop_details` (a refusal's `{type, category, explanation}`). */
+    stopDetails: z.record(z.string(), z.unknown()).optional(),
     ...StreamOptions,
   }),
   /** A reply with no content blocks, or (emptyTextBlock) one text block that never gets a delta. */
@@ -79,6 +83,8 @@ export const Scenario = z.discriminatedUnion('kind', [
     errorType: z.string().optional(),
     message: z.string().optional(),
     retryAfterMs: z.number().min(0).optional(),
+    /** A `retry-after` header as the API sends it (seconds, or an HTTP date), sent instead of retry-after-ms. */
+    retryAfter: z.string().optional(),
     shouldRetry: z.boolean().optional(),
   }),
   /** Streams `text` (may be empty), then an SSE `event: error` (default overloaded_error) and ends the response. */

@@ -124,7 +124,7 @@ export async function writeSse(conn: Connection, plan: ReplyPlan): Promise<boole
     case 'done':
       conn.send('message_delta', {
         type: 'message_delta',
-        delta: { stop_reason: plan.ending.stopReason, stop_sequence: null },
+        delta: { stop_reason: plan.ending.stopReason, stop_sequence: null, ...(plan.ending.stopDetails && { stop_details: plan.ending.stopDetails }) },
         usage: { output_tokens: plan.usage.output_tokens },
       });
       conn.send('message_stop', { type: 'message_stop' });

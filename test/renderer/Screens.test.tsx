@@ -227,12 +227,13 @@ describe('settings', () => {
     expect(fake.callsTo('settings.set')).toEqual([{ thinking: 'off' }, { thinking: 8192 }]);
     const budget = byLabel(d, 'Thinking budget (tokens)') as HTMLInputElement;
     expect(budget.value).toBe('8192');
+    const description = () => budget.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(description()).toEqual(['From 1,024 to 128,000 tokens.']);
 
     await type(budget, '1000');
     await step(() => budget.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
     expect(budget.getAttribute('aria-invalid')).toBe('true');
-    const error = document.getElementById(budget.getAttribute('aria-describedby')!);
-    expect(error?.textContent).toBe('Enter a whole number of tokens from 1,024 to 128,000.');
+    expect(description()).toEqual(['Enter a whole number of tokens from 1,024 to 128,000.', 'From 1,024 to 128,000 tokens.']);
     expect(fake.callsTo('settings.set')).toHaveLength(2);
 
     await type(budget, '16000');

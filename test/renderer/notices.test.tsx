@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../renderer/src/App';
 import { FADE_MS, shownNotices } from '../../renderer/src/store/noticeSlice';
+import type { HandoffResult } from '../../shared/contract';
 import { texts } from '../../shared/texts';
 import { uiTexts } from '../../renderer/src/texts';
 import { buttonNamed, click, exchangeEntries, messageEntry, render, sessionView, settle, setup, step, type Rendered } from './harness';
@@ -181,5 +182,55 @@ describe('Retry repeats the action that failed', () => {
     await step(() => store.getState().notices[0]!.action!.run());
     expect(fake.callsTo('sessions.open')).toEqual([{}, { id: 'other' }, { id: 'other' }]);
     expect(store.getState().session?.header.id).toBe('other');
+  });
+});
+
+describe('alerts that no longer apply go away', () => {
+  it('a call that lost the connection on its way: its alert goes once the connection is back, even worded by its action', async () => {
+    const lost = { ok: false as const, error: { code: 'internal' as const, message: uiTexts.connectionLostDuringCall } };
+    const { store, fake } = await setup({
+      'sessions.open': ({ id }) => (id === 'other' ? lost : sessionView({ entries: exchangeEntries(1) })),
+      'handoff.start': () => lost,
+    });
+    await step(() => fake.emit({ type: 'connection', state: 'lost' }));
+    await step(() => store.getState().openSession('other'));
+    expect(noticeTexts(store.getState())).toEqual([uiTexts.connectionLost, uiTexts.connectionLostDuringCall]);
+    // One alert for the same cause: the newest says it.
+    await step(() => store.getState().requestHandoff({ generate: true }));
+    expect(noticeTexts(store.getState())).toEqual([uiTexts.connectionLost, texts.handoffFailed(uiTexts.connectionLostDuringCall)]);
+    await step(() => fake.emit({ type: 'connection', state: 'restored' }));
+    expect(noticeTexts(store.getState())).toEqual([]);
+  });
+
+  it('"Handoff failed" goes once a later handoff of that session succeeded', async () => {
+    let answer: HandoffResult = { status: 'failed', message: 'The Anthropic API had an internal error (500). Try again.' };
+    const { store } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1) }), 'handoff.start': () => answer });
+    await step(() => store.getState().requestHandoff({ generate: true }));
+    answer = { status: 'failed', message: 'The Anthropic API is overloaded (529). Try again shortly.' };
+    await step(() => store.getState().requestHandoff({ generate: true }));
+    expect(noticeTexts(store.getState())).toEqual([
+      texts.handoffFailed('The Anthropic API had an internal error (500). Try again.'),
+      texts.handoffFailed('The Anthropic API is overloaded (529). Try again shortly.'),
+    ]);
+    answer = { status: 'done', document: 'Doc', missingSections: [], contextBefore: 10, contextAfter: 2, trimmedMessages: 0, session: sessionView({ id: 'child' }) };
+    // Not through the notice's Retry, which would take the notice away itself.
+    await step(() => store.getState().requestHandoff({ generate: true }));
+    expect(noticeTexts(store.getState())).toEqual([texts.handoffDone]);
+  });
+
+  it('"Wait for the current response…" goes once the run is over', async () => {
+    const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1) }) });
+    await step(() => fake.emit({ type: 'agent_start', sessionId: 's1' }));
+    await step(() => store.getState().requestHandoff());
+    expect(noticeTexts(store.getState())).toEqual([texts.handoffBusy]);
+    await step(() => fake.emit({ type: 'agent_end', sessionId: 's1' }));
+    expect(noticeTexts(store.getState())).toEqual([]);
+
+    // The core's refusal of a call while the run goes on, likewise.
+    await step(() => fake.emit({ type: 'agent_start', sessionId: 's1' }));
+    await step(() => store.getState().reportError({ code: 'busy', message: texts.busy }));
+    expect(noticeTexts(store.getState())).toEqual([texts.busy]);
+    await step(() => fake.emit({ type: 'agent_end', sessionId: 's1' }));
+    expect(noticeTexts(store.getState())).toEqual([]);
   });
 });

@@ -86,6 +86,20 @@ describe('stop reasons', () => {
     expect(store.getState().handoff.phase).toBe('idle');
   });
 
+  it("a refusal that explains itself shows the API's explanation under the refusal", async () => {
+    const explanation = 'This request asks for detailed synthesis steps for a dangerous pathogen.';
+    const { container } = await chat([
+      messageEntry('user', 'Something bad'),
+      messageEntry('assistant', '', { stopReason: 'refusal', stopExplanation: explanation }),
+      messageEntry('user', 'Something else'),
+      reply('', 'refusal'),
+    ]);
+    const [, explained, , plain] = messages(container);
+    expect(explained?.querySelector('.message-stop-text')?.textContent).toBe(texts.refusal);
+    expect(explained?.querySelector('.message-stop-detail')?.textContent).toBe(`Explanation: ${explanation}`);
+    expect(plain?.querySelector('.message-stop-detail')).toBeNull();
+  });
+
   it('a reply with nothing to show (a paused turn, only unknown blocks) gets no empty bubble', async () => {
     const paused = blocksEntry('assistant', [{ type: 'raw', block: { type: 'server_tool_use', id: 'srv', name: 'web_search' } }], { stopReason: 'pause_turn' });
     const { container, fake, store } = await chat([messageEntry('user', 'Search the web'), paused, reply('Found it.', 'end_turn')]);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The Settings dialog beyond the API key: the threshold says why it refuses a value.
+// The Settings dialog beyond the API key: the percentage fields show their range and say why they refuse a value.
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../renderer/src/App';
 import { uiTexts } from '../../renderer/src/texts';
@@ -22,21 +22,51 @@ async function openSettings(handlers = {}) {
 
 const THRESHOLD = 'Invite a handoff above this share of the context window (%)';
 
-describe('the handoff threshold', () => {
-  it('a value under the minimum is not taken silently: the field says why and what it stays at', async () => {
+const AUTO_LEVEL = 'Hand off automatically at (% of context)';
+
+/** Types `value` into the field and leaves it. */
+async function enter(field: HTMLInputElement, value: string) {
+  await type(field, value);
+  await step(() => field.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+}
+
+/** What the field's description reads: the refusal (when there is one) and the range. */
+const described = (field: HTMLElement) =>
+  (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' | ');
+
+describe('the percentage fields', () => {
+  it('a threshold out of range is not taken silently: the field says why and what it stays at', async () => {
     const { fake } = await openSettings();
     const field = byLabel(document, THRESHOLD) as HTMLInputElement;
-    await type(field, '5');
-    await step(() => field.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+    expect(described(field)).toBe('From 10 to 100 %.');
+    await enter(field, '5');
     expect(field.value).toBe('70');
-    const reason = document.getElementById(field.getAttribute('aria-describedby')!);
-    expect(reason?.textContent).toBe('5 % is not between 10 and 100 %, so the threshold stays at 70 %.');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(described(field)).toBe('5 % is not between 10 and 100 %, so the threshold stays at 70 %. | From 10 to 100 %.');
     expect(fake.callsTo('settings.set')).toEqual([]);
 
-    await type(field, '80');
-    await step(() => field.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+    await enter(field, '80');
     expect(fake.callsTo('settings.set')).toEqual([{ contextThreshold: 0.8 }]);
-    expect(field.getAttribute('aria-describedby')).toBeNull();
+    expect(described(field)).toBe('From 10 to 100 %.');
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('the automatic handoff level refuses 150, 1 and 0 with a message, and takes 60', async () => {
+    const { fake } = await openSettings();
+    const field = byLabel(document, AUTO_LEVEL) as HTMLInputElement;
+    expect(described(field)).toBe('From 10 to 100 %.');
+    for (const typed of ['150', '1', '0']) {
+      await enter(field, typed);
+      expect(field.value).toBe('85');
+      expect(described(field)).toBe(`${typed} % is not between 10 and 100 %, so automatic handoff stays at 85 %. | From 10 to 100 %.`);
+    }
+    expect(fake.callsTo('settings.set')).toEqual([]);
+    await enter(field, '60');
+    expect(fake.callsTo('settings.set')).toEqual([{ autoHandoffAt: 0.6 }]);
+    expect(described(field)).toBe('From 10 to 100 %.');
   });
 });
 

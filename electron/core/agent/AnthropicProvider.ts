@@ -17,7 +17,7 @@ import type { AgentMessage } from '../../../shared/session';
 import { fromApiMessage, toApiMessages } from './apiMessages';
 import { activityTap, InactivityTimer } from './inactivity';
 import { withCacheBreakpoints } from './promptCache';
-import { classifyError, ProviderError, type ProviderErrorKind } from './providerErrors';
+import { classifyError, ProviderError, tooLargeFor, type ProviderErrorKind } from './providerErrors';
 
 import type { ServerToolDefinition } from './serverTools';
 import { thinkingBetaFor, type ThinkingParam } from './thinkingConfig';
@@ -94,7 +94,8 @@ export class AnthropicProvider {
       if (outcome.type === 'done') return outcome.message;
       if (outcome.type === 'aborted') return outcome.partial ? { ...outcome.partial, aborted: true } : abortedEmpty();
 
-      const { error, emitted } = outcome;
+      const { emitted } = outcome;
+      const error = tooLargeFor(outcome.error, request.messages);
       const delayMs = error.retryAfterMs ?? backoffMs(attempt);
       if (!error.retryable || emitted || attempt >= this.maxRetries || delayMs > MAX_RETRY_WAIT_MS) throw error;
       handlers.onRetry?.(attempt + 1, error.message, { kind: error.kind, delayMs, maxRetries: this.maxRetries });

@@ -1,7 +1,8 @@
 // What can go wrong talking to the model, sorted into the few kinds the app reacts to differently
 // (ask for the key again, retry, suggest a handoff…), each with a message a user can read.
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
-import type { AgentMessage } from '../../../shared/session';
+import { attachmentBytes, formatSize } from '../../../shared/attachments';
+import type { AgentMessage, AttachmentBlock } from '../../../shared/session';
 
 export type ProviderErrorKind =
   | 'auth'
@@ -11,6 +12,8 @@ export type ProviderErrorKind =
   | 'network'
   | 'timeout'
   | 'too_long'
+  /** 413: the request's bytes are over the API's limit (files, mostly), whatever its tokens. */
+  | 'too_large'
   | 'aborted'
   | 'other';
 
@@ -51,13 +54,14 @@ export class ProviderError extends Error {
 
 const TOO_LONG = /too long|too many tokens|exceeds? (the )?(maximum|context)|context (window|length)/i;
 
-function userMessage(kind: ProviderErrorKind, status: number | undefined, detail: string): string {
+function userMessage(kind: ProviderErrorKind, status: number | undefined, detail: string, retryAfterMs: number | undefined): string {
   const code = status ? ` (${status})` : '';
   switch (kind) {
     case 'auth':
       return `The API key was rejected${code}. Enter a valid Anthropic API key.`;
     case 'rate_limit':
-      return `Rate limit reached${code}. Wait a moment and try again.`;
+      // The server's retry-after says how long; "a moment" is all that can be said without it.
+      return `Rate limit reached${code}: ${detail.replace(/\.$/, '')}. ${retryAfterMs === undefined ? 'Wait a moment and try again.' : `Try again in ${formatWait(retryAfterMs)}.`}`;
     case 'overloaded':
       return `The Anthropic API is overloaded${code}. Try again shortly.`;
     case 'server':
@@ -68,11 +72,24 @@ function userMessage(kind: ProviderErrorKind, status: number | undefined, detail
       return `The Anthropic API stopped responding: ${detail}`;
     case 'too_long':
       return `The conversation is too long for the model's context window. Hand off to continue. (${detail})`;
+    case 'too_large':
+      return `The request is larger than the Anthropic API accepts${code}. (${detail})`;
     case 'aborted':
       return 'Stopped.';
     case 'other':
       return `The Anthropic API returned an error${code}: ${detail}`;
   }
+}
+
+/** A wait as a person says it: seconds under a minute and a half, then minutes, then hours and minutes. */
+export function formatWait(ms: number): string {
+  const plural = (n: number, unit: string) => (n === 1 ? `1 ${unit}` : `${n} ${unit}s`);
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 90) return plural(seconds, 'second');
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return plural(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? plural(hours, 'hour') : `${plural(hours, 'hour')} ${plural(minutes % 60, 'minute')}`;
 }
 
 function headerMs(headers: Headers | undefined): number | undefined {
@@ -91,7 +108,7 @@ function kindOfApiError(status: number | undefined, type: string | null, detail:
   if (status === 429 || type === 'rate_limit_error') return 'rate_limit';
   if (status === 529 || type === 'overloaded_error') return 'overloaded';
   if (status === 408 || status === 504 || type === 'timeout_error') return 'timeout';
-  if (status === 413 || type === 'request_too_large') return 'too_long';
+  if (status === 413 || type === 'request_too_large') return 'too_large';
   if ((status === 400 || type === 'invalid_request_error') && TOO_LONG.test(detail)) return 'too_long';
   if ((status !== undefined && status >= 500) || type === 'api_error') return 'server';
   return 'other';
@@ -113,7 +130,7 @@ export function classifyError(err: unknown, context: { midStream?: boolean } = {
     new ProviderError({
       kind,
       detail,
-      message: userMessage(kind, extra.status, detail),
+      message: userMessage(kind, extra.status, detail, extra.retryAfterMs),
       retryable: extra.retryable ?? RETRYABLE_KINDS.has(kind),
       status: extra.status,
       retryAfterMs: extra.retryAfterMs,
@@ -149,6 +166,33 @@ function causeText(err: unknown): string {
     if (e.message && !parts.includes(e.message)) parts.push(e.message);
   }
   return parts.join(': ') || String(err);
+}
+
+/** How many files a 413's message names, the largest first. */
+const NAMED_FILES = 3;
+
+/**
+ * A 413 said in terms of the request that was sent: the files it carried (every request sends the whole
+ * conversation again, so a file attached long ago still counts), the largest named with their sizes.
+ */
+export function tooLargeFor(error: ProviderError, messages: readonly AgentMessage[]): ProviderError {
+  if (error.kind !== 'too_large') return error;
+  const files = messages
+    .flatMap((m) => m.content)
+    .filter((b): b is AttachmentBlock => b.type === 'image' || b.type === 'document')
+    .map((b) => ({ name: b.name, bytes: attachmentBytes(b) }))
+    .sort((a, b) => b.bytes - a.bytes);
+  const code = error.status ? ` (${error.status})` : '';
+  const total = files.reduce((sum, f) => sum + f.bytes, 0);
+  const named = files.slice(0, NAMED_FILES).map((f) => `${f.name} (${formatSize(f.bytes)})`);
+  const more = files.length > NAMED_FILES ? ` and ${files.length - NAMED_FILES} more` : '';
+  const message =
+    files.length === 0
+      ? `The request is larger than the Anthropic API accepts${code}: the conversation's text alone is too large. Hand off to continue in a new session.`
+      : `The request is larger than the Anthropic API accepts${code}: the files sent with the conversation take ${formatSize(total)} — ${named.join(', ')}${more}. Each request sends them again: edit the message that attached them, or start a new session.`;
+  const described = new ProviderError({ kind: error.kind, message, detail: error.detail, status: error.status, retryable: false, cause: error.cause });
+  described.partial = error.partial && { ...error.partial, errorMessage: message };
+  return described;
 }
 
 /** What arrived before a provider error (ProviderError.partial), marked with the error. */

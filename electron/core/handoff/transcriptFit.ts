@@ -40,9 +40,9 @@ export class TranscriptFit {
     return cut.messages;
   }
 
-  /** After a failed request: true (and a smaller budget) when the model said the transcript is too long. */
+  /** After a failed request: true (and a smaller budget) when the API said the transcript is too long or too large. */
   shrinkAfter(error: unknown, attempt: number, sentTokens: number): boolean {
-    if (attempt >= FIT_RETRIES || !(error instanceof ProviderError) || error.kind !== 'too_long') return false;
+    if (attempt >= FIT_RETRIES || !(error instanceof ProviderError) || (error.kind !== 'too_long' && error.kind !== 'too_large')) return false;
     const sent = this.trimmed > 0 ? this.lastSentTokens : sentTokens;
     this.budget = Math.floor(Math.min(this.budget, sent) / 2);
     this.shrunk = true;

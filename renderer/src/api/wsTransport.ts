@@ -91,7 +91,7 @@ export function createWsApi(): BatonApi {
         // The server refused a frame too big for it (only a request this page did not check could be):
         // that request failed, the connection did not. Reconnect at once, without a "lost" warning.
         const tooBig = event.code === CLOSE_TOO_BIG;
-        failAll(tooBig ? uiTexts.serverRefusedTooLarge(LIMIT_MB) : 'Connection to the Baton server was lost');
+        failAll(tooBig ? uiTexts.serverRefusedTooLarge(LIMIT_MB) : uiTexts.connectionLostDuringCall);
         if (!lost) {
           lost = true;
           if (!tooBig) dispatch({ type: 'connection', state: 'lost' });

@@ -6,10 +6,13 @@ import { uiTexts } from '../texts';
 /** What the field offers when a budget is first chosen. */
 export const DEFAULT_THINKING_BUDGET = 8192;
 
-export const thinkingBudgetError = uiTexts.thinkingBudgetInvalid(
-  THINKING_BUDGET.min.toLocaleString('en-US'),
-  THINKING_BUDGET.max.toLocaleString('en-US'),
-);
+const MIN = THINKING_BUDGET.min.toLocaleString('en-US');
+const MAX = THINKING_BUDGET.max.toLocaleString('en-US');
+
+// Functions, not constants: each is read in the language of the moment.
+export const thinkingBudgetError = () => uiTexts.thinkingBudgetInvalid(MIN, MAX);
+/** The range, shown under the field before anything is refused. */
+export const thinkingBudgetRange = () => uiTexts.thinkingBudgetRange(MIN, MAX);
 
 /** The budget, or null when the text is not one the setting accepts. */
 export function parseThinkingBudget(text: string): number | null {

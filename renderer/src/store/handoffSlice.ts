@@ -7,6 +7,7 @@ import type { CarryOverItem, DocumentChanges } from '../../../shared/session';
 import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import { tryCall } from './call';
+import { BUSY_KEY } from './noticeSlice';
 import { hasNothingToHandOff, shownSessionId } from './selectors';
 import type { BatonState, SliceCreator } from './types';
 
@@ -74,6 +75,13 @@ export const isGeneratingHandoff = (s: BatonState) => s.handoff.phase === 'gener
 
 /** The notice that a document waits for review in a session not shown: gone once the review shows. */
 const REVIEW_READY_KEY = 'handoff-review-ready';
+/**
+ * A session's "Handoff failed: …" notices, one per failure (they stack): they no longer hold once a later
+ * handoff of that session succeeded.
+ */
+const failedPrefix = (sessionId: string) => `handoff-failed:${sessionId}:`;
+let failures = 0;
+const failedKey = (sessionId: string) => `${failedPrefix(sessionId)}${++failures}`;
 
 const closed: HandoffState = {
   phase: 'closed',
@@ -127,11 +135,13 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
   const finish = (result: HandoffResult) => {
     const { notify } = get();
     const { focus, sessionId } = get().handoff;
+    get().clearNotice(BUSY_KEY); // the handoff that made the session busy is over
     switch (result.status) {
       case 'done': {
         close();
-        const sessionId = result.session.header.id;
-        get().loadSession(result.session, { sessionId, before: result.contextBefore, after: result.contextAfter });
+        get().clearNoticesStartingWith(failedPrefix(sessionId));
+        const child = result.session.header.id;
+        get().loadSession(result.session, { sessionId: child, before: result.contextBefore, after: result.contextAfter });
         notify('success', texts.handoffDone);
         if (result.missingSections.length > 0) notify('warning', uiTexts.missingSections(result.missingSections));
         if (result.trimmedMessages > 0) notify('info', uiTexts.trimmed(result.trimmedMessages));
@@ -154,8 +164,10 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
   /** How a handoff that went on in the background ended, told wherever the user is now. */
   const finishInBackground = (sessionId: string, result: HandoffResult) => {
     const { notify, openSession } = get();
+    get().clearNotice(BUSY_KEY);
     switch (result.status) {
       case 'done': {
+        get().clearNoticesStartingWith(failedPrefix(sessionId));
         const child = result.session.header.id;
         if (get().session?.header.id === child) return notify('success', texts.handoffDone);
         const title = result.session.header.title ?? uiTexts.untitled;
@@ -185,6 +197,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
     const { notify, reportError } = get();
     const text = texts.handoffFailed(result.message);
     const { reviewAnyway, hint } = result;
+    const key = failedKey(sessionId);
     // The way forward is in the session that failed, which the user may have left meanwhile.
     const inSession = (then: () => void) => async () => {
       if (shownSessionId(get()) !== sessionId) await get().openSession(sessionId);
@@ -192,13 +205,13 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
     };
     if (reviewAnyway) {
       const run = inSession(() => get().resumeHandoff(sessionId, { phase: 'review', ...reviewAnyway, cutOff: true }));
-      return notify('error', text, { detail: hint, action: { label: 'Review anyway', run: () => void run() } });
+      return notify('error', text, { key, detail: hint, action: { label: 'Review anyway', run: () => void run() } });
     }
     if (hint !== undefined) {
       const run = focus === undefined ? undefined : inSession(() => get().requestHandoff({ focus }));
-      return notify('error', text, { detail: hint, action: run && { label: 'Hand off', run: () => void run() } });
+      return notify('error', text, { key, detail: hint, action: run && { label: 'Hand off', run: () => void run() } });
     }
-    reportError({ code: result.code ?? 'internal', message: text }, focus === undefined ? undefined : () => get().requestHandoff({ focus, generate: true }));
+    reportError({ code: result.code ?? 'internal', message: text }, focus === undefined ? undefined : () => get().requestHandoff({ focus, generate: true }), key);
   };
 
   /** The answer to this view's own call; a call that could not be made at all is a failed handoff, worded as one. */

@@ -4,6 +4,7 @@
 // the newest, and an older one that has not faded waits for room; an error about a failed action
 // carries the way out (Retry, or Open settings for a key problem).
 import type { ApiError } from '../../../shared/contract';
+import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import type { SliceCreator } from './types';
 
@@ -39,6 +40,8 @@ export interface NoticeSlice {
   notify: (kind: NoticeKind, text: string, options?: string | NoticeOptions) => void;
   dismissNotice: (id: number) => void;
   clearNotice: (key: string) => void;
+  /** Clears every notice whose key starts with `prefix` (each of a kind that stack, such as one per failure). */
+  clearNoticesStartingWith: (prefix: string) => void;
   /** `retry` repeats the action that failed; it is offered as Retry. `key` lets the notice be cleared later. */
   reportError: (error: ApiError, retry?: () => unknown, key?: string) => void;
 }
@@ -54,6 +57,20 @@ export const isAlert = (notice: Notice) => notice.kind === 'error';
 
 /** The alerts of calls that could not reach the core: cleared once the connection is back. */
 export const UNREACHABLE_KEY = 'unreachable';
+/** The transport's words for those: no connection, or one that went while the call was on its way. */
+const unreachableTexts = () => [uiTexts.cannotReachServer, uiTexts.connectionLostDuringCall];
+/** "Wait for the current response…": cleared once the run is over. */
+export const BUSY_KEY = 'busy';
+// Read when a notice comes, in the language it was written in.
+const busyTexts = () => [texts.busy, texts.handoffBusy];
+
+/** The key a notice gets by what it says: what clears it once it no longer holds. */
+function keyOf(text: string): string | undefined {
+  // A failure worded by its action ("Handoff failed: connection to the Baton server was lost") counts too.
+  const lower = text.toLowerCase();
+  if (unreachableTexts().some((t) => lower.includes(t.toLowerCase()))) return UNREACHABLE_KEY;
+  return busyTexts().includes(text) ? BUSY_KEY : undefined;
+}
 
 /** Refusals: the same request would be refused again, so they get no Retry. */
 const REFUSALS: ReadonlySet<ApiError['code']> = new Set(['invalid_input', 'forbidden', 'not_found']);
@@ -67,7 +84,10 @@ export const createNoticeSlice: SliceCreator<NoticeSlice> = (set, get, deps) => 
   notices: [],
 
   notify(kind, text, options = {}) {
-    const { key, lasting = false, action, detail } = typeof options === 'string' ? { key: options } : options;
+    const given = typeof options === 'string' ? { key: options } : options;
+    const { lasting = false, action, detail } = given;
+    // What the text says decides first: an unreachable core is cleared on reconnect whatever the sender's key.
+    const key = keyOf(text) ?? given.key;
     const notice: Notice = { id: nextId++, kind, text, key, action, ...(detail !== undefined && { detail }) };
     set((s) => {
       // The same text again (a second click, say) refreshes the notice instead of stacking a copy.
@@ -86,6 +106,10 @@ export const createNoticeSlice: SliceCreator<NoticeSlice> = (set, get, deps) => 
     if (get().notices.some((n) => n.key === key)) set((s) => ({ notices: s.notices.filter((n) => n.key !== key) }));
   },
 
+  clearNoticesStartingWith(prefix) {
+    if (get().notices.some((n) => n.key?.startsWith(prefix))) set((s) => ({ notices: s.notices.filter((n) => !n.key?.startsWith(prefix)) }));
+  },
+
   reportError(error, retry, key) {
     const keyProblem = error.code === 'no_api_key';
     // Settings can take a key only where the app is past the first-run screen, which asks for one itself.
@@ -95,7 +119,7 @@ export const createNoticeSlice: SliceCreator<NoticeSlice> = (set, get, deps) => 
         : !keyProblem && retry && !REFUSALS.has(error.code)
           ? { label: 'Retry', run: () => void retry() }
           : undefined;
-    get().notify('error', error.message, { action, key: key ?? (error.message === uiTexts.cannotReachServer ? UNREACHABLE_KEY : undefined) });
+    get().notify('error', error.message, { action, key });
     if (keyProblem) void get().askForApiKey();
   },
 });

@@ -10,6 +10,7 @@ import { uiTexts } from '../texts';
 import { buildChat } from './chatItems';
 import { callApi, tryCall } from './call';
 import { modelInfo } from './modelsSlice';
+import { BUSY_KEY } from './noticeSlice';
 import { retryTarget } from './selectors';
 import { STORAGE_KEY } from './settingsSlice';
 import type { SliceCreator } from './types';
@@ -42,10 +43,31 @@ export interface OpenSession {
   branchSeq: number;
   /** The session's own custom instructions, when it overrides the Settings' ones. */
   instructions?: string | undefined;
+  /** The last run's error, shown on the row it ended at, with its Retry or Hand off (SPEC §5). */
+  replyError?: ReplyError | undefined;
   /** Pin for handoff (SPEC §4.3): the ids of the pinned messages. */
   pinned: string[];
   /** What the handoff this session started with recorded (carried over, sources), once its entry is loaded: the root of every branch. */
   handoffDetails?: HandoffDetails | undefined;
+}
+
+export interface ReplyError {
+  /** The chat row the run had reached: the reply it cut short, or the message whose reply never came. */
+  key: string;
+  code: ErrorCode;
+  message: string;
+}
+
+/** Errors of the API that end a reply: the same request may well succeed a moment later. */
+const REPLY_FAILURES: ReadonlySet<ErrorCode> = new Set(['rate_limited', 'overloaded', 'server', 'network', 'timeout', 'internal']);
+
+/**
+ * What a failed reply offers, on its row and on its notice: Hand off for a conversation too long for the
+ * window (the same request would fail again), Retry for a failure that may pass, nothing for a refusal.
+ */
+export function replyRemedy(code: ErrorCode): 'Retry' | 'Hand off' | null {
+  if (code === 'context_too_long') return 'Hand off';
+  return REPLY_FAILURES.has(code) ? 'Retry' : null;
 }
 
 export interface ContextSavings {
@@ -146,8 +168,6 @@ export function eventSessionId(event: BatonEvent): string | undefined {
   return 'sessionId' in event ? event.sessionId : undefined;
 }
 
-/** Errors of the API that end a reply: the same request may well succeed a moment later. */
-const REPLY_FAILURES: ReadonlySet<ErrorCode> = new Set(['rate_limited', 'overloaded', 'server', 'network', 'timeout', 'internal']);
 /** The notice of a failed reply, cleared when the next run starts. */
 const REPLY_ERROR_KEY = 'reply-error';
 
@@ -229,7 +249,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
       const session = get().session;
       if (!session) return;
       const built = buildChat(branch.entries, branch.versions);
-      patch({ messageCount: built.messageCount, contextTokens, ...branchFields(branch), branchSeq: session.branchSeq + 1 });
+      patch({ messageCount: built.messageCount, contextTokens, ...branchFields(branch), branchSeq: session.branchSeq + 1, replyError: undefined });
       get().showBranch(built);
     },
 
@@ -307,12 +327,17 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
       // Errors reach the views of their session (or all, for the app's own); retries too.
       if (event.type === 'error') {
         const error = { code: event.code, message: event.message };
-        // A reply the API failed can be asked for again from the notice, as from the message's own Retry.
-        // A conversation too long for the window goes on in a handoff, not in the same request again.
-        if (error.code === 'context_too_long') {
+        const shown = get().session;
+        // A run's error belongs to the row the run had reached, and shows there with what it offers.
+        const key = shown?.isStreaming && eventSessionId(event) === shown.header.id ? get().chat.items.at(-1)?.key : undefined;
+        if (key) patch({ replyError: { key, ...error } });
+        // The notice offers the same: a conversation too long for the window goes on in a handoff, not in the
+        // same request again; a reply that may succeed a moment later can be asked for again.
+        const remedy = replyRemedy(error.code);
+        if (remedy === 'Hand off') {
           return get().notify('error', error.message, { key: REPLY_ERROR_KEY, action: { label: 'Hand off', run: () => get().requestHandoff() } });
         }
-        const retry = REPLY_FAILURES.has(error.code) ? () => retryLastReply() : undefined;
+        const retry = remedy === 'Retry' ? () => retryLastReply() : undefined;
         return get().reportError(error, retry, retry && REPLY_ERROR_KEY);
       }
       if (event.type === 'retry') return get().notify('info', uiTexts.retrying(event.attempt), { key: 'retry', lasting: true });
@@ -321,9 +346,10 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
       switch (event.type) {
         case 'agent_start':
           get().clearNotice(REPLY_ERROR_KEY); // a new run answers, or fails anew
-          return patch({ isStreaming: true });
+          return patch({ isStreaming: true, replyError: undefined });
         case 'agent_end':
           get().clearNotice('retry');
+          get().clearNotice(BUSY_KEY); // "Wait for the current response…" no longer holds
           return patch({ isStreaming: false });
         case 'message_end':
           if (event.entry) patch(counted(session, event.entry));

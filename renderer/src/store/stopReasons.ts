@@ -5,7 +5,8 @@ import type { AgentMessage } from '../../../shared/session';
 export type StopNotice =
   /** max_tokens: the reply is incomplete; Continue asks for the rest. */
   | { kind: 'cutOff' }
-  | { kind: 'refusal' }
+  /** refusal: with the API's own explanation (`stop_details.explanation`) when it gave one. */
+  | { kind: 'refusal'; explanation?: string | undefined }
   /** model_context_window_exceeded: the conversation no longer fits; a handoff continues it. */
   | { kind: 'windowFull' }
   /** pause_turn that the run stopped following: Continue resumes the turn. */
@@ -21,7 +22,7 @@ export function stopNoticeOf(message: AgentMessage): StopNotice | null {
     case 'max_tokens':
       return { kind: 'cutOff' };
     case 'refusal':
-      return { kind: 'refusal' };
+      return { kind: 'refusal', explanation: message.stopExplanation };
     case 'model_context_window_exceeded':
       return { kind: 'windowFull' };
     // The core continues a paused turn by itself; only the last reply, once the run has stopped, says so.

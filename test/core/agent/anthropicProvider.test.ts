@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../../../shared/session';
 import { AnthropicProvider, type ProviderOptions, type StreamHandlers, type StreamRequest } from '../../../electron/core/agent/AnthropicProvider';
 import { toApiMessages } from '../../../electron/core/agent/apiMessages';
-import { ProviderError } from '../../../electron/core/agent/providerErrors';
+import { formatWait, ProviderError } from '../../../electron/core/agent/providerErrors';
+import { toApiError } from '../../../electron/core/errors';
 import { estimateTokens } from '../../../electron/core/agent/tokens';
 import { startFakeAnthropic, useFakeAnthropic } from '../../fakeAnthropic';
 
@@ -145,6 +146,52 @@ describe('AnthropicProvider.stream', () => {
     expect(error.message).toMatch(/API key/);
     expect(seen.retries).toEqual([]);
     expect(fake.messageRequests()).toHaveLength(1);
+  });
+
+  it('a 429 whose retry-after is an hour is not waited for, and says how long to wait', async () => {
+    fake.enqueue({ kind: 'error', status: 429, retryAfter: '3600' }, { kind: 'text', text: 'never sent' });
+    const { seen, handlers } = recorder();
+    const error = await failure(provider().stream(request(), handlers));
+    expect(error).toMatchObject({ kind: 'rate_limit', status: 429, retryAfterMs: 3_600_000 });
+    expect(error.message).toBe('Rate limit reached (429): Number of request tokens has exceeded your per-minute rate limit. Try again in 1 hour.');
+    expect(seen.retries).toEqual([]);
+    expect(fake.messageRequests()).toHaveLength(1);
+  });
+
+  it('a 429 without retry-after can only say to wait a moment', async () => {
+    fake.enqueue({ kind: 'error', status: 429, shouldRetry: false });
+    const error = await failure(provider().stream(request(), recorder().handlers));
+    expect(error.message).toBe('Rate limit reached (429): Number of request tokens has exceeded your per-minute rate limit. Wait a moment and try again.');
+  });
+
+  it('a wait is told in the unit a person would use', () => {
+    expect([999, 30_000, 120_000, 3_600_000, 5_400_000, 7_200_000].map(formatWait)).toEqual([
+      '1 second',
+      '30 seconds',
+      '2 minutes',
+      '1 hour',
+      '1 hour 30 minutes',
+      '2 hours',
+    ]);
+  });
+
+  it('a 413 is blamed on the request\'s size, naming its largest files, not on the context window', async () => {
+    fake.enqueue({ kind: 'error', status: 413 });
+    const file = (type: 'image' | 'document', name: string, mb: number) =>
+      type === 'image'
+        ? { type, name, source: { type: 'base64' as const, media_type: 'image/png' as const, data: 'A'.repeat((mb * 1024 * 1024 * 4) / 3) } }
+        : { type, name, source: { type: 'base64' as const, media_type: 'application/pdf' as const, data: 'A'.repeat((mb * 1024 * 1024 * 4) / 3) } };
+    const messages: AgentMessage[] = [
+      { role: 'user', content: [{ type: 'text', text: 'Read these' }, file('document', 'scan.pdf', 12), file('image', 'photo.png', 3)] },
+      { role: 'assistant', content: [{ type: 'text', text: 'Read.' }] },
+      { role: 'user', content: [{ type: 'text', text: 'And these' }, file('document', 'report.pdf', 15), file('image', 'tiny.png', 0.75)] },
+    ];
+    const error = await failure(provider().stream(request({ messages }), recorder().handlers));
+    expect(error).toMatchObject({ kind: 'too_large', status: 413, retryable: false });
+    expect(error.message).toBe(
+      'The request is larger than the Anthropic API accepts (413): the files sent with the conversation take 30.75 MB — report.pdf (15 MB), scan.pdf (12 MB), photo.png (3 MB) and 1 more. Each request sends them again: edit the message that attached them, or start a new session.',
+    );
+    expect(toApiError(error).code).toBe('invalid_input');
   });
 
   it('"prompt is too long" is kind too_long', async () => {

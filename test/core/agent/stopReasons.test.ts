@@ -74,6 +74,15 @@ describe('refusal', () => {
     expectValidRequestsSoFar();
   });
 
+  it("keeps a refusal's stop_details.explanation with the reply, on disk", async () => {
+    setup();
+    const explanation = 'The request asks for instructions that could cause serious harm.';
+    fake.enqueue({ kind: 'text', text: '', stopReason: 'refusal', stopDetails: { type: 'refusal', category: 'cyber', explanation } });
+    await h.agent.prompt('Something refused');
+    expect(replies().at(-1)).toMatchObject({ stopReason: 'refusal', stopExplanation: explanation });
+    expect(savedMessages().at(-1)).toMatchObject({ stopReason: 'refusal', stopExplanation: explanation });
+  });
+
   it('a refusal after a tool call: the next request is still one the API accepts', async () => {
     setup();
     fake.enqueue(

@@ -1,7 +1,7 @@
 // The two live regions: status (success, info, warning) and alert (errors). Both always exist, so
-// assistive technology is listening before the first notice arrives. While a dialog is open the stack
-// sits below it, and the dialog keeps clear of the stack's height (--notices-height), so a notice never
-// covers a dialog's controls.
+// assistive technology is listening before the first notice arrives. The stack's height (--notices-room)
+// is the room the chat leaves below itself for it, so a notice never covers the chat's, the queue's or the
+// composer's controls; while a dialog is open the stack sits below it, and the dialog keeps clear of it.
 import { useEffect, useRef } from 'react';
 import { isAlert, shownNotices } from '../../store/noticeSlice';
 import { isModalOpen } from '../../store/selectors';
@@ -28,18 +28,25 @@ export function Notices() {
   );
 }
 
-/** Publishes the stack's height as --notices-height on the root element, for the dialogs' backdrop. */
+/**
+ * Publishes the stack's height on the root element: --notices-height for the dialogs' backdrop, and
+ * --notices-room for the room the chat leaves below itself, 0 while no notice is shown.
+ */
 function useStackHeight() {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement.style;
-    const observer = new ResizeObserver(() => root.setProperty('--notices-height', `${el.offsetHeight}px`));
+    const observer = new ResizeObserver(() => {
+      root.setProperty('--notices-height', `${el.offsetHeight}px`);
+      root.setProperty('--notices-room', `${el.querySelector('.notice') ? el.offsetHeight : 0}px`);
+    });
     observer.observe(el);
     return () => {
       observer.disconnect();
       root.removeProperty('--notices-height');
+      root.removeProperty('--notices-room');
     };
   }, []);
   return ref;

@@ -83,6 +83,21 @@ export function ChatList() {
     if (before && before.lastKey !== lastKey && wasAtEnd) virtualizer.scrollToEnd();
   });
 
+  // The list gets shorter when room is made below it (notices, a taller composer, queued messages): a
+  // reader who was at the end stays there, so the last rows are not left hidden below the fold.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let height = el.clientHeight;
+    const observer = new ResizeObserver(() => {
+      const before = height;
+      height = el.clientHeight;
+      if (height < before && el.scrollHeight - el.scrollTop - before <= SCROLL_END_THRESHOLD) virtualizer.scrollToEnd();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [virtualizer]);
+
   const rows = virtualizer.getVirtualItems();
   const firstRow = rows[0]?.index;
   useEffect(() => {

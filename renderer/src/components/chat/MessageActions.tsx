@@ -1,11 +1,13 @@
 // The actions under a message (SPEC §5): Copy message when it has text; Edit message on the user's
 // messages; Regenerate on replies; Pin for handoff (or Unpin) on every saved message; Retry on a reply
-// that failed or was stopped, and on a message whose reply never came. They show on hover and on
-// keyboard focus; Retry and the version switcher are always shown.
+// that failed or was stopped, and on a message whose reply never came (Hand off instead when the
+// conversation was too long for the window). They show on hover and on keyboard focus; Retry and the
+// version switcher are always shown.
 import type { RefObject } from 'react';
 import type { AgentMessage } from '../../../../shared/session';
 import { isEntryKey, markdownOf } from '../../store/chatItems';
 import { isStreaming } from '../../store/selectors';
+import { replyRemedy } from '../../store/sessionSlice';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
 import { CopyButton } from '../common/CopyButton';
@@ -23,6 +25,10 @@ export function MessageActions({ message, entryKey, editButton }: Props) {
   const isLast = useBaton((s) => s.chat.items.at(-1)?.key === entryKey);
   const startEdit = useBaton((s) => s.startEdit);
   const regenerate = useBaton((s) => s.regenerate);
+  const requestHandoff = useBaton((s) => s.requestHandoff);
+  // The run's error decides what asking again means: Hand off when the conversation no longer fits, none
+  // when the same request would be refused again.
+  const remedy = useBaton((s) => (s.session?.replyError?.key === entryKey ? replyRemedy(s.session.replyError.code) : 'Retry'));
   const pinned = useBaton((s) => s.session?.pinned.includes(entryKey) ?? false);
   const setPinned = useBaton((s) => s.setPinned);
   const saved = isEntryKey(entryKey);
@@ -33,9 +39,14 @@ export function MessageActions({ message, entryKey, editButton }: Props) {
   return (
     <div className="message-actions" role="group" aria-label="Message actions">
       {versions && <VersionNav entryKey={entryKey} versions={versions} disabled={busy} />}
-      {saved && (failed || unanswered) && (
+      {saved && (failed || unanswered) && remedy === 'Retry' && (
         <button type="button" className="copy-button retry-button" disabled={busy} onClick={() => void regenerate(entryKey)}>
           Retry
+        </button>
+      )}
+      {remedy === 'Hand off' && (
+        <button type="button" className="copy-button retry-button" disabled={busy} onClick={() => requestHandoff()}>
+          Hand off
         </button>
       )}
       <span className="message-tools">

@@ -1,4 +1,4 @@
-// How a message ended: stopped, failed, or a stop reason the user has to know about (SPEC §3), with
+// How a message ended: stopped, failed (its reply's error, when the reply never came), or a stop reason the user has to know about (SPEC §3), with
 // the action that follows from it on the last reply.
 import type { AgentMessage } from '../../../../shared/session';
 import { texts } from '../../../../shared/texts';
@@ -9,10 +9,13 @@ import { uiTexts } from '../../texts';
 
 export function MessageStatus({ message, itemKey }: { message: AgentMessage; itemKey: string }) {
   const notice = stopNoticeOf(message);
+  // A reply cut short carries its error; one that never came leaves it on the message it answers.
+  const runError = useBaton((s) => (s.session?.replyError?.key === itemKey ? s.session.replyError.message : undefined));
+  const failure = message.errorMessage ?? runError;
   return (
     <>
       {message.aborted && <p className="message-flag stopped">{uiTexts.stopped}</p>}
-      {message.errorMessage && <p className="message-flag failed">{uiTexts.failed(message.errorMessage)}</p>}
+      {failure && <p className="message-flag failed">{uiTexts.failed(failure)}</p>}
       {notice && <StopNoticeView notice={notice} itemKey={itemKey} />}
     </>
   );
@@ -30,7 +33,12 @@ function StopNoticeView({ notice, itemKey }: { notice: StopNotice; itemKey: stri
     case 'paused':
       return <PausedNotice itemKey={itemKey} />;
     case 'refusal':
-      return <p className="message-stop-text">{texts.refusal}</p>;
+      return (
+        <>
+          <p className="message-stop-text">{texts.refusal}</p>
+          {notice.explanation && <p className="message-stop-detail">{uiTexts.refusalExplanation(notice.explanation)}</p>}
+        </>
+      );
     case 'windowFull':
       return (
         <div className="message-stop">

@@ -2,7 +2,7 @@
 // name reads the whole sentence, the level included, and the level itself, kept while the option is off.
 import { useId } from 'react';
 import type { SettingsPatch } from '../../../../shared/settings';
-import { PercentInput } from './PercentInput';
+import { PercentHelp, PercentInput, usePercentRefusal } from './PercentInput';
 
 interface Props {
   enabled: boolean;
@@ -17,6 +17,7 @@ export function AutoHandoffField({ enabled, at, reviewFirst, onChange }: Props) 
   const levelId = useId();
   const endId = useId();
   const hintId = useId();
+  const refusal = usePercentRefusal();
   return (
     <div className="field">
       <div className="checkbox auto-handoff">
@@ -31,7 +32,13 @@ export function AutoHandoffField({ enabled, at, reviewFirst, onChange }: Props) 
         <label id={startId} htmlFor={checkId}>
           Hand off automatically at
         </label>
-        <PercentInput id={levelId} aria-label="Hand off automatically at (% of context)" value={at} onChange={(autoHandoffAt) => onChange({ autoHandoffAt })} />
+        <PercentInput
+          id={levelId}
+          aria-label="Hand off automatically at (% of context)"
+          value={at}
+          refusal={refusal}
+          onChange={(autoHandoffAt) => onChange({ autoHandoffAt })}
+        />
         <span id={endId}>% of context</span>
       </div>
       <p id={hintId} className="field-hint">
@@ -39,6 +46,7 @@ export function AutoHandoffField({ enabled, at, reviewFirst, onChange }: Props) 
           ? 'When a reply ends above this level, the handoff starts by itself and waits for your review.'
           : 'When a reply ends above this level, the handoff starts by itself.'}
       </p>
+      <PercentHelp refusal={refusal} setting="automatic handoff" value={at} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { THINKING_BUDGET, type ThinkingSetting } from '../../../../shared/settings';
 import { useResetState } from '../../hooks/useResetState';
-import { DEFAULT_THINKING_BUDGET, parseThinkingBudget, thinkingBudgetError } from '../../lib/thinkingBudget';
+import { DEFAULT_THINKING_BUDGET, parseThinkingBudget, thinkingBudgetError, thinkingBudgetRange } from '../../lib/thinkingBudget';
 
 type Mode = 'off' | 'adaptive' | 'budget';
 
@@ -19,6 +19,7 @@ export function ThinkingField({ value, onChange }: { value: ThinkingSetting; onC
   const budgetId = useId();
   const errorId = useId();
   const hintId = useId();
+  const rangeId = useId();
   const mode: Mode = typeof value === 'number' ? 'budget' : value;
   const [text, setText] = useResetState(String(typeof value === 'number' ? value : DEFAULT_THINKING_BUDGET), value);
   const [invalid, setInvalid] = useState(false);
@@ -61,7 +62,7 @@ export function ThinkingField({ value, onChange }: { value: ThinkingSetting; onC
             step={1024}
             value={text}
             aria-invalid={invalid || undefined}
-            aria-describedby={invalid ? errorId : undefined}
+            aria-describedby={invalid ? `${errorId} ${rangeId}` : rangeId}
             onChange={(e) => {
               setText(e.target.value);
               // Fixed while typing: the complaint goes at once; a new one waits for the field to be left.
@@ -74,9 +75,12 @@ export function ThinkingField({ value, onChange }: { value: ThinkingSetting; onC
           />
           {invalid && (
             <p id={errorId} className="field-error">
-              {thinkingBudgetError}
+              {thinkingBudgetError()}
             </p>
           )}
+          <p id={rangeId} className="field-hint">
+            {thinkingBudgetRange()}
+          </p>
         </>
       )}
     </div>
