@@ -398,6 +398,47 @@ export const en = {
     noNewServers: 'No new servers',
     importedServers: 'Imported {{names}}',
     keptServers: '; kept your own {{names}}',
+    /** Where the API key comes from, by info.apiKeySource. */
+    keySource: {
+      safeStorage: 'A key is stored, encrypted by the operating system.',
+      basic_text: 'A key is stored without encryption.',
+      environment: 'The key comes from the ANTHROPIC_API_KEY environment variable.',
+      memory: 'The key entered here is kept until the Baton server stops. To keep it, set ANTHROPIC_API_KEY before npm run web.',
+      none: 'No API key is set.',
+    },
+    apiKey: 'API key',
+    replaceApiKey: 'Replace API key',
+    handoffModel: 'Handoff model',
+    sameAsChatModel: 'Same as the chat model',
+    autoTitle: 'Name sessions automatically',
+    reviewFirst: 'Review before starting',
+    close: 'Close',
+    thinking: 'Thinking',
+    thinkingModes: { adaptive: 'Adaptive', off: 'Off', budget: 'Token budget' },
+    /** Under the Thinking mode: what the mode chosen does. */
+    thinkingHints: {
+      adaptive: 'Adaptive lets Claude decide how much to think, on models that support it.',
+      off: 'Claude answers without thinking first.',
+      budget: 'Claude may think for up to the budget below before it answers, on models that take one.',
+    },
+    thinkingBudget: 'Thinking budget (tokens)',
+    threshold: 'Invite a handoff above this share of the context window (%)',
+    /** What keeps its value when a percentage is refused (ui.percentRefused). */
+    thresholdSetting: 'the threshold',
+    /** "Hand off automatically at N % of context" (SPEC §4.2): the checkbox's name reads all three. */
+    autoHandoffStart: 'Hand off automatically at',
+    autoHandoffLevel: 'Hand off automatically at (% of context)',
+    autoHandoffEnd: '% of context',
+    autoHandoffHint: 'When a reply ends above this level, the handoff starts by itself.',
+    autoHandoffHintReview: 'When a reply ends above this level, the handoff starts by itself and waits for your review.',
+    autoHandoffSetting: 'automatic handoff',
+    prepareHandoff: 'Prepare the handoff in advance',
+    prepareHandoffHint:
+      'Costs an extra request after each reply past {{percent}} % of context (after the first, mostly read from the prompt cache); Hand off then starts the new session at once.',
+    handoffInstructions: 'Handoff instructions',
+    handoffPrompt: 'Handoff prompt',
+    sections: 'Sections',
+    resetToDefault: 'Reset to default',
   },
 } as const;
 
