@@ -26,12 +26,6 @@ const NOT_YET_CONVERTED = new Set([
   'chat/MessageView.tsx',
   'chat/NoteRow.tsx',
   'chat/StreamingMessage.tsx',
-  'handoff/HandOffButton.tsx',
-  'handoff/HandoffCard.tsx',
-  'handoff/HandoffDialog.tsx',
-  'handoff/HandoffForm.tsx',
-  'handoff/HandoffProgress.tsx',
-  'handoff/HandoffReview.tsx',
   'todos/TodoList.tsx',
   'todos/TodosPanel.tsx',
 ]);
