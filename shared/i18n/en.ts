@@ -187,6 +187,31 @@ export const en = {
     findNoneLoaded: 'No matches in the loaded messages',
     findSearchingOlder: 'Searching older messages…',
     findMoreHint: 'Older messages are not loaded yet: stepping past the oldest match searches them.',
+    /** A notice's action, by the label the store gives it. */
+    noticeAction: { retry: 'Retry', openSettings: 'Open settings', open: 'Open', handOff: 'Hand off', reviewAnyway: 'Review anyway' },
+    dismiss: 'Dismiss',
+  },
+  /** The status line under the toolbar. */
+  status: {
+    tokens: 'Tokens {{in}} in{{cached}} · {{out}} out',
+    cached: ' ({{cached}} cached)',
+    context: 'Context {{used}} / {{window}} ({{percent}}%)',
+    contextUsed: 'Context used',
+  },
+  /** Without an API key. */
+  firstRun: {
+    welcome: 'Welcome to Baton',
+    needsKey: 'Baton talks to Claude through the Anthropic API, so it needs your API key.',
+    keyLabel: 'Anthropic API key',
+    keyStays: 'The key stays on this computer, is used only to call the API, and is never shown again.',
+    /** Around the environment variable's name and the command, each shown as code. */
+    webKeyBefore: 'A key entered here is kept until the Baton server stops. To keep it, set the ',
+    webKeyBetween: ' environment variable and restart ',
+    webKeyAfter: '.',
+  },
+  todos: {
+    heading: 'Todos',
+    status: { pending: 'To do', in_progress: 'In progress', completed: 'Done' },
   },
   /** Dates and times: Intl writes the rest in the language. */
   dates: {

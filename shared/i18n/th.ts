@@ -167,6 +167,27 @@ export const th: Translation = {
     findNoneLoaded: 'ไม่พบในข้อความที่โหลดแล้ว',
     findSearchingOlder: 'กำลังค้นหาในข้อความเก่า…',
     findMoreHint: 'ยังไม่ได้โหลดข้อความเก่า: ไปต่อจากรายการที่เก่าที่สุดเพื่อค้นหาในข้อความเหล่านั้น',
+    noticeAction: { retry: 'ลองอีกครั้ง', openSettings: 'เปิดการตั้งค่า', open: 'เปิด', handOff: 'ส่งต่อ', reviewAnyway: 'ตรวจทานเลย' },
+    dismiss: 'ปิด',
+  },
+  status: {
+    tokens: 'โทเค็น เข้า {{in}}{{cached}} · ออก {{out}}',
+    cached: ' (จากแคช {{cached}})',
+    context: 'บริบท {{used}} / {{window}} ({{percent}}%)',
+    contextUsed: 'บริบทที่ใช้ไป',
+  },
+  firstRun: {
+    welcome: 'ยินดีต้อนรับสู่ Baton',
+    needsKey: 'Baton คุยกับ Claude ผ่าน Anthropic API จึงต้องใช้คีย์ API ของคุณ',
+    keyLabel: 'คีย์ Anthropic API',
+    keyStays: 'คีย์จะอยู่ในคอมพิวเตอร์เครื่องนี้ ใช้เพื่อเรียก API เท่านั้น และจะไม่แสดงให้เห็นอีก',
+    webKeyBefore: 'คีย์ที่ใส่ที่นี่จะเก็บไว้จนกว่าเซิร์ฟเวอร์ Baton จะหยุด หากต้องการเก็บไว้ ให้ตั้งตัวแปรสภาพแวดล้อม ',
+    webKeyBetween: ' แล้วเริ่ม ',
+    webKeyAfter: ' ใหม่',
+  },
+  todos: {
+    heading: 'สิ่งที่ต้องทำ',
+    status: { pending: 'ต้องทำ', in_progress: 'กำลังทำ', completed: 'เสร็จแล้ว' },
   },
   dates: {
     earlier: 'ก่อนหน้านี้',
