@@ -358,6 +358,23 @@ export const en = {
     aPage: 'a page',
     usedTool: 'Used {{tool}}',
     aServerTool: 'a server tool',
+    you: 'You',
+    claude: 'Claude',
+    messageActions: 'Message actions',
+    retry: 'Retry',
+    continue: 'Continue',
+    copyMessage: 'Copy message',
+    edit: 'Edit',
+    regenerate: 'Regenerate',
+    pinForHandoff: 'Pin for handoff',
+    unpin: 'Unpin',
+    /** A handoff exchange's row. */
+    showAttempts: 'Show attempts',
+    hideAttempts: 'Hide attempts',
+    viewDocument: 'View document',
+    hideDocument: 'Hide document',
+    showProgress: 'Show progress',
+    unknownError: 'unknown error',
   },
   /** The composer's slash commands (the core lists them). */
   commands: {

@@ -13,11 +13,7 @@ const ROOT = join(import.meta.dirname, '../../renderer/src/components');
  * Convert one (its texts into shared/i18n/en.ts and th.ts, `useT` in the component), then take it off.
  */
 const NOT_YET_CONVERTED = new Set([
-  'chat/HandoffExchangeRow.tsx',
   'chat/Markdown.tsx',
-  'chat/MessageActions.tsx',
-  'chat/MessageStatus.tsx',
-  'chat/MessageView.tsx',
   'chat/StreamingMessage.tsx',
 ]);
 
