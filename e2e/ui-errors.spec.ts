@@ -19,6 +19,7 @@ test.describe('Settings from the keyboard', () => {
     const order = [
       dialog.getByLabel('Theme'),
       dialog.getByLabel('Font size'),
+      dialog.getByLabel('Language'),
       dialog.getByLabel('Model', { exact: true }),
       dialog.getByLabel('Handoff model'),
       dialog.getByLabel('Thinking', { exact: true }),
@@ -44,9 +45,9 @@ test.describe('Settings from the keyboard', () => {
       await page.keyboard.press('Tab');
       await expect(control).toBeFocused();
       await expect(control).toBeInViewport({ ratio: 1 });
-      if (control === order[5]) await page.keyboard.type('16384');
-      if (control === order[6]) await page.keyboard.type('Be brief.');
-      if (control === order[7]) await page.keyboard.press('ArrowUp');
+      if (control === order[6]) await page.keyboard.type('16384');
+      if (control === order[7]) await page.keyboard.type('Be brief.');
+      if (control === order[8]) await page.keyboard.press('ArrowUp');
     }
     await expect(dialog.getByLabel('Thinking budget (tokens)')).toHaveValue('16384');
     await page.keyboard.press('Enter');
