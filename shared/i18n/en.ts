@@ -65,6 +65,33 @@ export const en = {
     attachmentGone: 'An attached file is no longer ready to send; remove it and attach it again.',
     attachmentWhileBusy: 'Files can be sent once the current reply has finished.',
   },
+  /** The core's words for what went wrong talking to the model (electron/core/agent/providerErrors.ts); `code` is " (500)" or nothing. */
+  apiErrors: {
+    auth: 'The API key was rejected{{code}}. Enter a valid Anthropic API key.',
+    rateLimit: 'Rate limit reached{{code}}: {{detail}}. {{then}}',
+    waitAMoment: 'Wait a moment and try again.',
+    tryAgainIn: 'Try again in {{wait}}.',
+    overloaded: 'The Anthropic API is overloaded{{code}}. Try again shortly.',
+    server: 'The Anthropic API had an internal error{{code}}. Try again.',
+    network: 'The connection to the Anthropic API failed: {{detail}}',
+    timeout: 'The Anthropic API stopped responding: {{detail}}',
+    tooLong: "The conversation is too long for the model's context window. Hand off to continue. ({{detail}})",
+    tooLarge: 'The request is larger than the Anthropic API accepts{{code}}. ({{detail}})',
+    aborted: 'Stopped.',
+    other: 'The Anthropic API returned an error{{code}}: {{detail}}',
+    closedMidStream: 'The connection to the Anthropic API closed before the reply was complete.',
+    tooLargeText:
+      "The request is larger than the Anthropic API accepts{{code}}: the conversation's text alone is too large. Hand off to continue in a new session.",
+    tooLargeFiles:
+      'The request is larger than the Anthropic API accepts{{code}}: the files sent with the conversation take {{total}} — {{named}}{{more}}. Each request sends them again: edit the message that attached them, or start a new session.',
+    moreFiles: ' and {{n}} more',
+    seconds_one: '1 second',
+    seconds_other: '{{count}} seconds',
+    minutes_one: '1 minute',
+    minutes_other: '{{count}} minutes',
+    hours_one: '1 hour',
+    hours_other: '{{count}} hours',
+  },
   /** renderer/src/texts.ts: the renderer's own notices and labels. */
   ui: {
     retrying: 'Retrying… (attempt {{attempt}})',
