@@ -75,6 +75,7 @@ export const en = {
     server: 'The Anthropic API had an internal error{{code}}. Try again.',
     network: 'The connection to the Anthropic API failed: {{detail}}',
     timeout: 'The Anthropic API stopped responding: {{detail}}',
+    silent: 'The Anthropic API stopped responding (nothing received for {{time}}).',
     tooLong: "The conversation is too long for the model's context window. Hand off to continue. ({{detail}})",
     tooLarge: 'The request is larger than the Anthropic API accepts{{code}}. ({{detail}})',
     aborted: 'Stopped.',

@@ -72,6 +72,7 @@ export const th: Translation = {
     server: 'Anthropic API เกิดข้อผิดพลาดภายใน{{code}} ลองอีกครั้ง',
     network: 'เชื่อมต่อกับ Anthropic API ไม่สำเร็จ: {{detail}}',
     timeout: 'Anthropic API หยุดตอบสนอง: {{detail}}',
+    silent: 'Anthropic API หยุดตอบสนอง (ไม่ได้รับอะไรเลยนาน {{time}})',
     tooLong: 'บทสนทนายาวเกินหน้าต่างบริบทของโมเดลแล้ว ส่งต่อเพื่อทำงานต่อ ({{detail}})',
     tooLarge: 'คำขอใหญ่เกินกว่าที่ Anthropic API รับได้{{code}} ({{detail}})',
     aborted: 'หยุดแล้ว',
