@@ -64,6 +64,13 @@ export const en = {
     attachmentTwice: '{{name}} is attached more than once; remove the extra copy',
     attachmentGone: 'An attached file is no longer ready to send; remove it and attach it again.',
     attachmentWhileBusy: 'Files can be sent once the current reply has finished.',
+    /** The core refusing a request about a message or link (shown as a notice). */
+    messageAlreadySent: 'That message has already been sent',
+    onlyOwnMessagesEditable: 'Only your own messages can be edited',
+    messageNotInSession: 'That message is not in this session',
+    messageNotVersionable: 'That message cannot be edited or regenerated',
+    documentNotInSession: 'That handoff document is not in this session',
+    onlyWebLinks: 'Only http, https and mailto links can be opened',
   },
   /** The core's words for what went wrong talking to the model (electron/core/agent/providerErrors.ts); `code` is " (500)" or nothing. */
   apiErrors: {

@@ -62,6 +62,12 @@ export const th: Translation = {
     attachmentTwice: '{{name}} ถูกแนบมากกว่าหนึ่งครั้ง ให้ลบไฟล์ที่ซ้ำออก',
     attachmentGone: 'มีไฟล์แนบที่ไม่พร้อมส่งแล้ว ให้ลบออกแล้วแนบใหม่',
     attachmentWhileBusy: 'ส่งไฟล์ได้เมื่อคำตอบปัจจุบันเสร็จแล้ว',
+    messageAlreadySent: 'ข้อความนั้นถูกส่งไปแล้ว',
+    onlyOwnMessagesEditable: 'แก้ไขได้เฉพาะข้อความของคุณเอง',
+    messageNotInSession: 'ไม่มีข้อความนั้นในเซสชันนี้',
+    messageNotVersionable: 'ข้อความนั้นแก้ไขหรือสร้างใหม่ไม่ได้',
+    documentNotInSession: 'ไม่มีเอกสารส่งต่อนั้นในเซสชันนี้',
+    onlyWebLinks: 'เปิดได้เฉพาะลิงก์ http, https และ mailto',
   },
   apiErrors: {
     auth: 'คีย์ API ถูกปฏิเสธ{{code}} ใส่คีย์ Anthropic API ที่ถูกต้อง',
