@@ -17,10 +17,10 @@ export async function benchPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** Clicks a session link in the page and times until `lastText` is laid out in the chat viewport. */
-export function openFromSidebar(page: Page, title: string, lastText: string): Promise<number> {
+/** Clicks a session link in the page and times until `lastText` is laid out in the chat viewport (within `timeoutMs`). */
+export function openFromSidebar(page: Page, title: string, lastText: string, timeoutMs = 10_000): Promise<number> {
   return page.evaluate(
-    ({ title, lastText }) =>
+    ({ title, lastText, timeoutMs }) =>
       new Promise<number>((resolve, reject) => {
         // The link's text may start with an indicator (Generating, New reply): the title ends it.
         const link = [...document.querySelectorAll('nav a')].find((a) => a.textContent?.endsWith(title)) as HTMLElement | undefined;
@@ -39,9 +39,9 @@ export function openFromSidebar(page: Page, title: string, lastText: string): Pr
         link.click();
         const check = () => (visible() ? resolve(performance.now() - start) : requestAnimationFrame(check));
         requestAnimationFrame(check);
-        setTimeout(() => reject(new Error(`"${title}" did not show "${lastText}" within 10 s`)), 10_000);
+        setTimeout(() => reject(new Error(`"${title}" did not show "${lastText}" within ${timeoutMs / 1000} s`)), timeoutMs);
       }),
-    { title, lastText },
+    { title, lastText, timeoutMs },
   );
 }
 

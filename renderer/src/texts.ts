@@ -3,6 +3,9 @@
 import { t, withPlainTexts } from '../../shared/i18n';
 import { en } from '../../shared/i18n/en';
 
+/** The settings a percentage field sets, as its refusal names them. */
+export type PercentSetting = keyof typeof en.ui.percentSettings;
+
 /** "six" for 6 where the language has a word for it (two to ten), else the digits. */
 function numberWord(n: number): string {
   const key = `n${n}`;
@@ -47,17 +50,23 @@ export const uiTexts = withPlainTexts('ui', {
     t(outcome === 'failed' ? 'ui.handoffAttemptsFailed' : outcome === 'cancelled' ? 'ui.handoffAttemptsCancelled' : 'ui.handoffAttemptsMixed', { n }),
   fileUnreadable: (name: string) => t('ui.fileUnreadable', { name }),
   failed: (message: string) => t('ui.failed', { message }),
-  /** Under "Claude declined to answer this request.": the API's own words (stop_details.explanation). */
-  refusalExplanation: (explanation: string) => t('ui.refusalExplanation', { explanation }),
   /** Above a ```mermaid block's source when Mermaid could not draw it. */
   diagramNotDrawn: (reason: string) => t('ui.diagramNotDrawn', { reason }),
   handedOffFrom: (title: string) => t('ui.handedOffFrom', { title }),
   handedOffTo: (title: string) => t('ui.handedOffTo', { title }),
+  /** Under "Claude declined to answer this request.": the API's own words (stop_details.explanation). */
+  refusalExplanation: (explanation: string) => t('ui.refusalExplanation', { explanation }),
   /** A percentage field's range, shown beside it (Settings). */
   percentRange: (min: number, max: number) => t('ui.percentRange', { min, max }),
   /** A percentage out of range is refused with this; `setting` names what keeps its value. */
-  percentRefused: (typed: string, min: number, max: number, setting: string, kept: number) =>
-    t('ui.percentRefused', { value: typed.trim() ? t('ui.percentTyped', { typed: typed.trim() }) : t('ui.percentEmpty'), min, max, setting, kept }),
+  percentRefused: (typed: string, min: number, max: number, setting: PercentSetting, kept: number) =>
+    t('ui.percentRefused', {
+      value: typed.trim() ? t('ui.percentTyped', { typed: typed.trim() }) : t('ui.percentEmpty'),
+      min,
+      max,
+      setting: t(`ui.percentSettings.${setting}`),
+      kept,
+    }),
   thinkingBudgetInvalid: (min: string, max: string) => t('ui.thinkingBudgetInvalid', { min, max }),
   thinkingBudgetRange: (min: string, max: string) => t('ui.thinkingBudgetRange', { min, max }),
   imported: (messages: number, skipped: number) => {

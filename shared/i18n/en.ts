@@ -108,8 +108,6 @@ export const en = {
     tokenInvalidHelp: 'Each time npm run web starts, it prints a line "Baton web UI: …" with a new token. Open that address.',
     tooManyAttempts: 'Too many failed attempts to connect from this address — wait a minute, then open the URL Baton printed',
     cannotReachServer: 'Cannot reach the Baton server',
-    /** A call that was on its way when the connection went. */
-    connectionLostDuringCall: 'Connection to the Baton server was lost',
     generating: 'Generating',
     composerDuringHandoff: 'A handoff document is being written for this session…',
     handoffReadyForReview: 'A handoff document is ready for review.',
@@ -169,8 +167,6 @@ export const en = {
     uploading: 'Uploading…',
     fileUnreadable: '{{name}} could not be read',
     failed: 'Failed: {{message}}',
-    /** Under "Claude declined to answer this request.": the API's own words (stop_details.explanation). */
-    refusalExplanation: 'Explanation: {{explanation}}',
     diagramNotDrawn: 'This diagram could not be drawn: {{reason}}',
     untitled: 'New session',
     unknownParent: 'an earlier session',
@@ -182,14 +178,15 @@ export const en = {
     handoffRunning: 'Handing off…',
     thinkingRedacted: 'Thinking (redacted)',
     thinkingRedactedTitle: "Encrypted by Anthropic's safety systems: kept and sent back to Claude, but not readable.",
-    /** A percentage field's range, shown beside it (Settings). */
-    percentRange: 'From {{min}} to {{max}} %.',
-    /** A percentage out of range is refused with this; `setting` names what keeps its value. */
-    percentRefused: '{{value}} is not between {{min}} and {{max}} %, so {{setting}} stays at {{kept}} %.',
     percentTyped: '{{typed}} %',
     percentEmpty: 'An empty value',
-    thinkingBudgetInvalid: 'Enter a whole number of tokens from {{min}} to {{max}}.',
+    percentRefused: '{{value}} is not between {{min}} and {{max}} %, so {{setting}} stays at {{kept}} %.',
+    percentSettings: { threshold: 'the threshold', autoHandoff: 'automatic handoff' },
+    percentRange: 'From {{min}} to {{max}} %.',
     thinkingBudgetRange: 'From {{min}} to {{max}} tokens.',
+    refusalExplanation: 'Explanation: {{explanation}}',
+    connectionLostDuringCall: 'Connection to the Baton server was lost',
+    thinkingBudgetInvalid: 'Enter a whole number of tokens from {{min}} to {{max}}.',
     importedMessages_one: 'Imported 1 message',
     importedMessages_other: 'Imported {{count}} messages',
     importedAndSkipped: '{{imported}}; {{skipped}}',
@@ -531,14 +528,11 @@ export const en = {
     thinkingBudget: 'Thinking budget (tokens)',
     threshold: 'Invite a handoff above this share of the context window (%)',
     /** What keeps its value when a percentage is refused (ui.percentRefused). */
-    thresholdSetting: 'the threshold',
-    /** "Hand off automatically at N % of context" (SPEC §4.2): the checkbox's name reads all three. */
     autoHandoffStart: 'Hand off automatically at',
     autoHandoffLevel: 'Hand off automatically at (% of context)',
     autoHandoffEnd: '% of context',
     autoHandoffHint: 'When a reply ends above this level, the handoff starts by itself.',
     autoHandoffHintReview: 'When a reply ends above this level, the handoff starts by itself and waits for your review.',
-    autoHandoffSetting: 'automatic handoff',
     prepareHandoff: 'Prepare the handoff in advance',
     prepareHandoffHint:
       'Costs an extra request after each reply past {{percent}} % of context (after the first, mostly read from the prompt cache); Hand off then starts the new session at once.',

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChatView } from '../../renderer/src/components/chat/ChatView';
 import { wrapHandoffDocument } from '../../shared/sessionFormat';
 import { HANDOFF_SECTIONS, texts } from '../../shared/texts';
 import type { SessionEntry } from '../../shared/session';
-import { buttonNamed, click, exchangeEntries, messageEntry, render, sessionView, settle, setup, step, stubLayout, summary, type Rendered } from './harness';
+import { buttonNamed, click, exchangeEntries, messageEntry, render, sessionView, setup, step, stubLayout, summary, type Rendered } from './harness';
 
 let view: Rendered | undefined;
 afterEach(() => view?.unmount());
@@ -110,24 +109,6 @@ describe('ChatView', () => {
     expect(line()).toContain(texts.continuedFrom('Parser work, renamed'));
     await step(() => store.getState().setQuery('continued'));
     expect(line()).toContain(texts.continuedFrom('Parser work, renamed'));
-  });
-
-  it('a huge delta is shown at once, as plain text past what one task parses, and as Markdown in later tasks', async () => {
-    const { container, fake, frames } = await chat(exchangeEntries(1));
-    await step(() => fake.emit({ type: 'message_start', sessionId: 's1', message: { role: 'assistant', content: [] } }));
-    const paragraphs = Array.from({ length: 200 }, (_, i) => `Paragraph **${i}** of the huge delta. ${'Words that go on. '.repeat(10)}`);
-    await step(() => fake.emit({ type: 'message_update', sessionId: 's1', delta: `${paragraphs.join('\n\n')}\n\nThe end` }));
-    // The frame that shows it, and no later task yet: the beginning is parsed, the rest is there as written.
-    await act(async () => frames.flush());
-    const streaming = container.querySelector('.streaming')!;
-    expect(streaming.querySelector('strong')?.textContent).toBe('0');
-    const plain = () => [...streaming.querySelectorAll('.streaming-plain')].map((p) => p.textContent).join('');
-    expect(plain()).toContain('Paragraph **199** of the huge delta.');
-    // A task at a time, each parsing its share.
-    for (let task = 0; task < 20 && plain(); task++) await settle();
-    expect(plain()).toBe('');
-    expect([...streaming.querySelectorAll('strong')].at(-1)?.textContent).toBe('199');
-    expect(streaming.textContent).toContain('The end');
   });
 
   it('the handoff card starts as one line (parent, sections, savings), expands to the document, and opens the parent', async () => {

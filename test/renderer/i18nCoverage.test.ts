@@ -35,7 +35,7 @@ function withoutComments(source: string): string {
 
 const WORDS = /[A-Za-z]{2,}/;
 // A comparison's > up to a return's object ({ error: … }) reads as code too.
-const CODE = /;|=>|\s=\s|===|\w\(|[[\]*&|`$]|\?\s|\?\.|\.\.\.|\)\s*$|^\s*[,:(]|^=|\)\s*return\s*$/;
+const CODE = /;|=>|\s=\s|===|\w\(|[[\]*&|`$]|\?\s|\?\.|\.\.\.|\)\s*$|^\s*[,:()]|^=|\)\s*return\s*$/;
 
 /** The English texts written into a component's source, each once. */
 export function englishTexts(source: string): string[] {

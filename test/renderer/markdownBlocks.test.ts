@@ -26,3 +26,13 @@ describe('markdownBlocks', () => {
     expect(texts('Intro\n\n```\ncode\n\nmore code')).toEqual(['Intro\n\n', '```\ncode\n\nmore code']);
   });
 });
+
+describe('what a block costs to parse', () => {
+  it('is its length, with the lines inside a code fence or display math at an eighth', () => {
+    const prose = 'Some prose.\n\n';
+    const code = `\`\`\`ts\n${'x = 1;\n'.repeat(80)}\`\`\`\n\n`;
+    const [a, b] = markdownBlocks(`${prose}${code}`);
+    expect(a!.cost).toBe(prose.length);
+    expect(b!.cost).toBe(code.length - 80 * 6 + 80 * 6 / 8);
+  });
+});

@@ -41,8 +41,8 @@ beforeAll(async () => {
   });
 }, 90_000);
 
-afterAll(() => {
-  desktop?.kill();
+afterAll(async () => {
+  await desktop?.kill();
   rmSync(outDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(saveDir, { recursive: true, force: true });
@@ -253,7 +253,7 @@ describe('an error nothing caught in the main process', () => {
       );
       expect(await other.call('app.info', {})).toMatchObject({ ok: true });
     } finally {
-      other.kill();
+      await other.kill();
       rmSync(crashDir, { recursive: true, force: true });
     }
   }, 30_000);
@@ -315,7 +315,7 @@ describe('two windows of the built app', () => {
       await app.close(1);
       await app.close(0);
       expect(await app.exited).toBe(0);
-      app.kill();
+      await app.kill();
       expect(JSON.parse(readFileSync(join(windowsDir, 'windows.json'), 'utf8'))).toEqual({ sessions: [first] });
       app = await startDesktopHost({ mainBundle: bundles.main, env });
       expect(app.facts.windowUrls).toEqual([`app://baton/index.html#session=${first}`]);
@@ -327,8 +327,7 @@ describe('two windows of the built app', () => {
       ]);
       expect(await app.call('app.openWindow', { sessionId: 'no-such-session' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     } finally {
-      app.kill();
-      // A killed host may still be writing its log: try again a moment later.
+      await app.kill();
       rmSync(windowsDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   }, 60_000);
@@ -353,7 +352,7 @@ describe('two windows of the built app', () => {
         { role: 'assistant', content: [{ type: 'text', text: 'Still thinking' }], aborted: true },
       ]);
     } finally {
-      app.kill();
+      await app.kill();
       rmSync(quitDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   }, 30_000);
@@ -374,7 +373,7 @@ describe('two windows of the built app', () => {
       expect(await app.quit()).toBe(0);
       expect(app.questions().map((q) => [q.message, q.buttons])).toEqual([['ยังเขียนคำตอบอยู่ 1 รายการ ออกจากโปรแกรมเลยหรือไม่', ['ออกเลย', 'ยกเลิก']]]);
     } finally {
-      app.kill();
+      await app.kill();
       rmSync(thaiDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   }, 30_000);
@@ -390,7 +389,7 @@ describe('development powers of the built app', () => {
     const dir = mkdtempSync(join(tmpdir(), 'baton-desktop-dev-'));
     const env = launchEnv({ dev, binary: 'electron', env: { ...terminal, BATON_DATA_DIR: dir, ANTHROPIC_API_KEY: API_KEY } });
     const host = await startDesktopHost({ mainBundle: bundles.main, env: dev ? { ...env, ELECTRON_RENDERER_URL: DEV_SERVER } : env });
-    host.kill();
+    await host.kill();
     rmSync(dir, { recursive: true, force: true });
     return host.facts;
   }
@@ -453,8 +452,8 @@ describe('updates of an installed app (an AppImage), from a release feed on 127.
         XDG_CACHE_HOME: join(dir, 'cache'),
       },
     });
-    const close = () => {
-      app.kill();
+    const close = async () => {
+      await app.kill();
       feed.close();
       rmSync(dir, { recursive: true, force: true });
     };
@@ -471,7 +470,7 @@ describe('updates of an installed app (an AppImage), from a release feed on 127.
       await expect.poll(() => existsSync(started) && readFileSync(started, 'utf8')).toBe('started\n');
       expect(readFileSync(installed).equals(release)).toBe(true);
     } finally {
-      close();
+      await close();
     }
   }, 60_000);
 
@@ -485,7 +484,7 @@ describe('updates of an installed app (an AppImage), from a release feed on 127.
         .toEqual([expect.objectContaining({ message: `Baton ${RUNNING} is the latest version.` })]);
       expect(readFileSync(installed, 'utf8')).toBe('the installed version');
     } finally {
-      close();
+      await close();
     }
   }, 60_000);
 });

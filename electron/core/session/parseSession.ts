@@ -4,13 +4,13 @@
 // through reused 4 MB buffers: no file-sized buffer or string ever exists, which keeps the garbage
 // collector (the real cost next to JSON.parse) out of the way. Decoding is the other cost: ASCII is
 // copied as latin1; anything else is decoded by Node where its UTF-8 decoder is fast (Node 24 on), else
-// by a faster decoder of our own (utf8.ts), for a big file on a second thread, a chunk ahead of the
-// parse (decodeThread.ts).
+// by a faster decoder of our own (utf8.ts); for a big file either one runs on a second thread, a chunk
+// ahead of the parse (decodeThread.ts).
 import { isAscii } from 'node:buffer';
 import type { SessionEntry, SessionHeader } from '../../../shared/session';
 import type { FsSeam } from '../storage/fsSeam';
 import { DecodeThread, SLOT_BYTES, type DecodeJob } from '../storage/decodeThread';
-import { jsonLinesText } from '../storage/utf8';
+import { jsonLinesText, NODE_DECODES_UTF8_FAST } from '../storage/utf8';
 import { isSessionEntry } from './entryShape';
 import { parseHeaderLine, readHeaderLine } from './headerLine';
 
@@ -31,18 +31,10 @@ export interface ParsedSession {
 /** Files smaller than this are decoded on this thread: for them the hand-over costs more than it saves. */
 const THREAD_MIN_BYTES = 8 * 1024 * 1024;
 
-/**
- * Node's own UTF-8 decoder is fast from Node 24 on (SIMD): 20 MB of Thai in 64 KB line-aligned groups
- * takes 3.5 ms there against 57 ms on Node 20 and 22, where our decoder (about 0.4× the parse) pays.
- * On Node 24 ours costs more than Node's, and the second thread only adds its hand-over, so neither is
- * used. A version check rather than a timing at startup: the result is the same on every run.
- */
-export const NODE_DECODES_UTF8_FAST = Number(process.versions.node.split('.')[0]) >= 24;
-
 export function readSessionFile(fs: FsSeam, fd: number, path: string): ParsedSession {
   const size = fs.fstatSync(fd).size;
   const { header, end, copy } = readHeaderLine(fs, fd, size, path);
-  const thread = !NODE_DECODES_UTF8_FAST && size - end >= THREAD_MIN_BYTES ? DecodeThread.get() : undefined;
+  const thread = size - end >= THREAD_MIN_BYTES ? DecodeThread.get() : undefined;
   const lines = new EntryLines(end, thread);
   // With the helper, two slots: the next chunk is read, and decoded there, while this one is parsed.
   const slots = thread
@@ -92,11 +84,10 @@ function lineText(bytes: Buffer, start: number, end: number): string {
 }
 
 /**
- * Lines are decoded this many bytes at a time: one string per group (with our decoder parsed as one
- * array), so there are a few thousand strings instead of 100,000, each small enough for the decoder's
- * output to stay in the CPU cache, and for the string to be an ordinary young object. Measured on Node
- * 24: whole 4 MB chunks of ASCII as one string cut an open's scavenges from 12 to 2 but cost more than
- * that in allocating each large string; of Thai or CJK text they bring a full collection into every open.
+ * Text that is not ASCII is decoded this many bytes at a time: one string per group (with our decoder
+ * parsed as one array), so there are a few thousand strings instead of 100,000, each small enough for
+ * the decoder's output to stay in the CPU cache. Bigger groups of it are worse: Node makes their strings
+ * outside the heap, and 60 MB of those per open of Thai text bring a full collection into it.
  */
 const DECODE_GROUP_BYTES = 64 * 1024;
 
@@ -132,13 +123,20 @@ class EntryLines {
     private readonly thread?: DecodeThread,
   ) {}
 
-  /** Splits a chunk's complete lines into groups and queues those that are not ASCII for the helper. */
+  /**
+   * Splits a chunk's complete lines into groups and queues those that are not ASCII for the helper. A
+   * chunk whose lines are all ASCII is one group: its string (over a megabyte, in any chunk but the
+   * file's last) is made by Node outside the heap, so on Node 24 (whose young generation holds the parsed entries of a 100,000-message
+   * session) an open of English text needs no scavenge, where 64 KB strings of it brought two, each
+   * copying every entry parsed so far.
+   */
   plan(chunk: Buffer, slot: number, slotOffset: number): PlannedChunk {
     const first = this.midLine ? chunk.indexOf(10) : -1;
     const last = chunk.lastIndexOf(10);
     this.thread?.beginSlot(slot);
     const groups: Group[] = [];
-    for (let at = first + 1; at <= last; ) {
+    if (last > first + 1 && isAscii(chunk.subarray(first + 1, last))) groups.push({ start: first + 1, end: last, ascii: true });
+    else for (let at = first + 1; at <= last; ) {
       // The group ends at a line end; a line longer than a group is a group of its own.
       let stop = at + DECODE_GROUP_BYTES >= last ? last : chunk.lastIndexOf(10, at + DECODE_GROUP_BYTES);
       if (stop < at) stop = chunk.indexOf(10, at);
@@ -177,10 +175,15 @@ class EntryLines {
       for (const line of chunk.toString('latin1', start, end).split('\n')) if (line.length) this.parse(line);
       return;
     }
-    const array = NODE_DECODES_UTF8_FAST ? undefined : job === undefined ? jsonLinesText(chunk, start, end) : this.thread!.take(job);
+    if (NODE_DECODES_UTF8_FAST) {
+      const text = (job === undefined ? undefined : this.thread!.take(job)) ?? chunk.toString('utf8', start, end);
+      for (const line of text.split('\n')) if (line.length) this.parse(line);
+      return;
+    }
+    const array = job === undefined ? jsonLinesText(chunk, start, end) : this.thread!.take(job);
     const values = array === undefined ? undefined : parseArray(array);
     if (values) for (const value of values) this.add(value);
-    // Node's decoder, or bytes that are not UTF-8, or a line that is not one JSON value: line by line.
+    // Bytes that are not UTF-8, or a line that is not one JSON value: line by line, as Node decodes them.
     else for (const line of chunk.toString('utf8', start, end).split('\n')) if (line.length) this.parse(line);
   }
 

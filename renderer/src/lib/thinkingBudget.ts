@@ -9,7 +9,7 @@ export const DEFAULT_THINKING_BUDGET = 8192;
 const MIN = THINKING_BUDGET.min.toLocaleString('en-US');
 const MAX = THINKING_BUDGET.max.toLocaleString('en-US');
 
-// Functions, not constants: each is read in the language of the moment.
+// Functions, not constants: each reads the texts in the language of the moment.
 export const thinkingBudgetError = () => uiTexts.thinkingBudgetInvalid(MIN, MAX);
 /** The range, shown under the field before anything is refused. */
 export const thinkingBudgetRange = () => uiTexts.thinkingBudgetRange(MIN, MAX);

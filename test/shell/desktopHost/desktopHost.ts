@@ -97,7 +97,8 @@ export interface DesktopHost {
   readonly exited: Promise<number>;
   /** What the child printed (the bundle's logs). */
   logs(): string;
-  kill(): void;
+  /** Kills the host; resolves once its process is gone (so nothing writes into its folders after). */
+  kill(): Promise<void>;
 }
 
 type FromHost =
@@ -177,6 +178,13 @@ export async function startDesktopHost(options: { mainBundle: string; env: NodeJ
     },
     exited,
     logs: () => logs,
-    kill: () => void child.kill(),
+    kill: () => {
+      const gone = new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) resolve();
+        else child.once('exit', () => resolve());
+      });
+      child.kill();
+      return gone;
+    },
   };
 }

@@ -1,42 +1,14 @@
-// Model text as Markdown (GFM) with math. Raw HTML is never rendered: react-markdown shows it as text
-// unless a raw-HTML plugin is added, and none is. Links open outside the app, code blocks get a Copy
-// button and are highlighted once they are complete (`streaming`: the text is still growing); formulas
-// are typeset and ```mermaid blocks drawn the same way.
-import { memo, type ComponentPropsWithoutRef } from 'react';
-import ReactMarkdown, { type Components, type ExtraProps, type Options } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
-import { CodeBlock } from './CodeBlock';
-import { DiagramBlock } from './DiagramBlock';
-import { Formula, MathBlock } from './Formula';
-import { codeLanguage, hastText } from './hastText';
-import { ExternalLink } from '../common/ExternalLink';
-import { MarkdownImage } from './MarkdownImage';
-import { StreamedLength } from './streamingSource';
-import { remarkMath } from '../../lib/math/remarkMath';
+// Model text as Markdown. A short settled text is parsed and rendered in one go (MarkdownPart); a
+// streamed text, and a settled one too long to parse in one task, is rendered block by block across
+// tasks (BlockMarkdown), so that no task takes longer than a frame or two however long the text is.
+import { memo } from 'react';
+import { BlockMarkdown } from './BlockMarkdown';
+import { MarkdownPart, type MarkdownExtension } from './MarkdownPart';
 
-/** A block of preformatted text: a display formula, a diagram or code. */
-function Block(props: ComponentPropsWithoutRef<'pre'> & ExtraProps) {
-  const language = codeLanguage(props.node);
-  if (language === 'math') return <MathBlock {...props} />;
-  if (language === 'mermaid') return <DiagramBlock {...props} />;
-  return <CodeBlock {...props} />;
-}
+export type { MarkdownExtension } from './MarkdownPart';
 
-/** Inline code, or a formula within a line (`$…$`, or `$$…$$` shown as display). */
-function Code({ node, className, ...rest }: ComponentPropsWithoutRef<'code'> & ExtraProps) {
-  const classes = className?.split(' ') ?? [];
-  if (classes.includes('math-inline') || classes.includes('math-display')) return <Formula tex={hastText(node)} display={classes.includes('math-display')} />;
-  return <code className={className} {...rest} />;
-}
-
-const components: Components = { a: ExternalLink, pre: Block, code: Code, img: MarkdownImage };
-const remarkPlugins = [remarkGfm, remarkMath];
-
-/** More syntax for one use (the handoff card's citations): plugins after these, components over these. */
-export interface MarkdownExtension {
-  remarkPlugins: NonNullable<Options['remarkPlugins']>;
-  components: Components;
-}
+/** Past this a settled text is rendered block by block: parsed whole it would take more than some 30 ms. */
+const WHOLE_LIMIT = 16_000;
 
 interface Props {
   text: string;
@@ -47,15 +19,8 @@ interface Props {
 
 export const Markdown = memo(function Markdown({ text, streaming = false, extension }: Props) {
   return (
-    <StreamedLength.Provider value={streaming ? text.trimEnd().length : null}>
-      <div className="markdown">
-        <ReactMarkdown
-          remarkPlugins={extension ? [...remarkPlugins, ...extension.remarkPlugins] : remarkPlugins}
-          components={extension ? { ...components, ...extension.components } : components}
-        >
-          {text}
-        </ReactMarkdown>
-      </div>
-    </StreamedLength.Provider>
+    <div className="markdown">
+      {streaming || text.length > WHOLE_LIMIT ? <BlockMarkdown text={text} open={streaming} extension={extension} /> : <MarkdownPart text={text} extension={extension} />}
+    </div>
   );
 });

@@ -46,7 +46,7 @@ export function AutoHandoffField({ enabled, at, reviewFirst, onChange }: Props) 
       <p id={hintId} className="field-hint">
         {reviewFirst ? t('settings.autoHandoffHintReview') : t('settings.autoHandoffHint')}
       </p>
-      <PercentHelp refusal={refusal} setting={t('settings.autoHandoffSetting')} value={at} />
+      <PercentHelp refusal={refusal} setting="autoHandoff" value={at} />
     </div>
   );
 }

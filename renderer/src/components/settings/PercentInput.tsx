@@ -4,7 +4,7 @@
 import { useId, useState } from 'react';
 import { useT } from '../../hooks/useLanguage';
 import { useResetState } from '../../hooks/useResetState';
-import { uiTexts } from '../../texts';
+import { uiTexts, type PercentSetting } from '../../texts';
 
 export const PERCENT_MIN = 10;
 export const PERCENT_MAX = 100;
@@ -65,7 +65,7 @@ export function PercentInput({ value, onChange, refusal, ...labelling }: Props) 
 }
 
 /** The range, and what was refused: always in the page, so the reason is announced when it appears. */
-export function PercentHelp({ refusal, setting, value }: { refusal: PercentRefusal; setting: string; value: number }) {
+export function PercentHelp({ refusal, setting, value }: { refusal: PercentRefusal; setting: PercentSetting; value: number }) {
   useT();
   return (
     <>

@@ -14,7 +14,7 @@ export function ThresholdField({ value, onChange }: { value: number; onChange: (
         {t('settings.threshold')}
       </label>
       <PercentInput id={id} value={value} onChange={onChange} refusal={refusal} />
-      <PercentHelp refusal={refusal} setting={t('settings.thresholdSetting')} value={value} />
+      <PercentHelp refusal={refusal} setting="threshold" value={value} />
     </div>
   );
 }

@@ -1,0 +1,110 @@
+// @vitest-environment happy-dom
+// A huge streamed delta, the long message it settles into and a session opened on one are rendered a
+// bounded share a task (SPEC §8: no task over 50 ms): the whole text is on screen from the first frame,
+// as written where it is not parsed yet, and is the same as Markdown rendered in one go once the tasks
+// are through.
+import { act } from 'react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ChatView } from '../../renderer/src/components/chat/ChatView';
+import { MarkdownPart } from '../../renderer/src/components/chat/MarkdownPart';
+import type { SessionEntry } from '../../shared/session';
+import { exchangeEntries, messageEntry, render, sessionView, settle, setup, step, stubLayout, type Rendered } from './harness';
+
+const views: Rendered[] = [];
+afterEach(() => views.splice(0).forEach((v) => v.unmount()));
+beforeAll(stubLayout);
+
+async function chat(entries: SessionEntry[]) {
+  const ctx = await setup({ 'sessions.open': () => sessionView({ entries }) });
+  const view = await render(<ChatView />, ctx.store);
+  views.push(view);
+  return { ...ctx, container: view.container };
+}
+
+/** Some 45,000 characters: paragraphs with bold and code, headings and lists. */
+function longText(): string {
+  return Array.from({ length: 200 }, (_, i) =>
+    i % 20 === 10
+      ? `## Part ${i}\n\n- item **${i}a**\n- item \`${i}b\`\n`
+      : `Paragraph **${i}** of the long reply, with \`code ${i}\` in it. ${'Words that go on for a while. '.repeat(6)}`,
+  ).join('\n\n');
+}
+
+/** The text a reader sees, whitespace aside. */
+const visible = (el: Element) => el.textContent!.replace(/\s+/g, '');
+
+/** What the text looks like rendered as Markdown in one go. */
+async function wholeRender(text: string, store: Parameters<typeof render>[1]): Promise<string> {
+  const view = await render(<MarkdownPart text={text} />, store);
+  views.push(view);
+  return visible(view.container);
+}
+
+/** The paragraphs shown formatted (their number in bold) and shown as written. */
+function shown(message: Element) {
+  const bold = [...message.querySelectorAll('.markdown strong')].map((b) => b.textContent);
+  const plain = [...message.querySelectorAll('.markdown-plain')].map((p) => p.textContent).join('');
+  return { bold, plain };
+}
+
+/** Runs tasks until nothing is left as written (at most `max`); how many it took. */
+async function tasksUntilParsed(message: Element, max = 100): Promise<number> {
+  let tasks = 0;
+  while (message.querySelector('.markdown-plain') && tasks < max) {
+    await settle();
+    tasks++;
+  }
+  return tasks;
+}
+
+describe('a long reply, rendered a share a task', () => {
+  it('a huge delta shows its whole text in the frame it arrives, the end parsed first, and is all Markdown some tasks later', async () => {
+    const { container, fake, frames, store } = await chat(exchangeEntries(1));
+    const text = longText();
+    await step(() => fake.emit({ type: 'message_start', sessionId: 's1', message: { role: 'assistant', content: [] } }));
+    await step(() => fake.emit({ type: 'message_update', sessionId: 's1', delta: `${text}\n\nThe end` }));
+    await act(async () => frames.flush());
+    const message = container.querySelector('.streaming')!;
+    // The frame that shows it, no later task yet: the end (where the chat is read) is parsed; the rest
+    // is there as written; together they are the whole text.
+    const first = shown(message);
+    expect(Number(first.bold[0])).toBeGreaterThan(150);
+    expect(first.plain).toContain('Paragraph **0** of the long reply');
+    expect(first.plain).toContain('Paragraph **199** of the long reply');
+    // One task parses a bounded share (a few blocks), however much arrived.
+    expect(first.bold.length).toBeLessThan(40);
+    expect(visible(message)).toContain('Paragraph**0**ofthelongreply');
+    expect(visible(message)).toContain('Theend');
+
+    // A task at a time, each parsing its share, while the text keeps arriving.
+    await step(() => fake.emit({ type: 'message_update', sessionId: 's1', delta: ' and more' }));
+    await act(async () => frames.flush());
+    expect(await tasksUntilParsed(message)).toBeGreaterThan(5);
+    expect(visible(message)).toBe(`Claude${await wholeRender(`${text}\n\nThe end and more`, store)}`);
+  });
+
+  it('the settled message and a session opened on it show the whole text at once and all its Markdown a few tasks later', async () => {
+    const text = longText();
+    const { container, store } = await chat([messageEntry('user', 'Write a lot'), messageEntry('assistant', text)]);
+    const message = [...container.querySelectorAll('[data-testid="message"]')].at(-1)!;
+    const first = shown(message);
+    expect(first.bold).toContain('199');
+    expect(first.plain).toContain('Paragraph **0** of the long reply');
+    expect(first.bold.length).toBeLessThan(40);
+    expect(await tasksUntilParsed(message)).toBeGreaterThan(5);
+    expect(visible(message.querySelector('.markdown')!)).toBe(await wholeRender(text, store));
+  });
+
+  it('one block too long to parse in a task stays as written, all of it, in pieces', async () => {
+    // One paragraph of 60,000 characters: no blank line to cut it at.
+    const paragraph = Array.from({ length: 2_000 }, (_, i) => `line **${i}** goes on`).join('\n');
+    const intro = `An introduction ${'that goes on '.repeat(200)}`;
+    const { container } = await chat([messageEntry('user', 'One long paragraph'), messageEntry('assistant', `${intro}\n\n${paragraph}`)]);
+    const message = [...container.querySelectorAll('[data-testid="message"]')].at(-1)!;
+    await tasksUntilParsed(message, 10);
+    const pieces = [...message.querySelectorAll('.markdown-plain')];
+    expect(pieces.length).toBeGreaterThan(5);
+    expect(pieces.map((p) => p.textContent).join('')).toBe(paragraph);
+    expect(message.querySelector('.markdown p:not(.markdown-plain)')?.textContent).toBe(intro.trim());
+  });
+});
