@@ -11,7 +11,8 @@ test('ไทย in Settings shows the main screen in Thai, still after a reload'
   await page.getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await settings.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'ไทย' });
-  await expect(settings.getByRole('combobox', { name: 'ภาษา' })).toHaveValue('th');
+  // The dialog itself switched: its title and its fields.
+  await expect(page.getByRole('dialog', { name: 'การตั้งค่า' }).getByRole('combobox', { name: 'ภาษา' })).toHaveValue('th');
   await page.keyboard.press('Escape');
 
   const thaiMainScreen = async () => {

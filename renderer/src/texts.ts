@@ -12,7 +12,17 @@ function numberWord(n: number): string {
   return key in en.ui.numberWords ? t(`ui.numberWords.${key as keyof typeof en.ui.numberWords}`) : String(n);
 }
 
+/** A notice's action label, as the store names it, in the current language. */
+const NOTICE_ACTIONS = {
+  Retry: 'retry',
+  'Open settings': 'openSettings',
+  Open: 'open',
+  'Hand off': 'handOff',
+  'Review anyway': 'reviewAnyway',
+} as const satisfies Record<string, keyof typeof en.ui.noticeAction>;
+
 export const uiTexts = withPlainTexts('ui', {
+  noticeAction: (label: keyof typeof NOTICE_ACTIONS) => t(`ui.noticeAction.${NOTICE_ACTIONS[label]}`),
   retrying: (attempt: number) => t('ui.retrying', { attempt }),
   messageTooLong: (chars: number, limit: number) => t('ui.messageTooLong', { chars, limit }),
   requestTooLarge: (mb: string, limitMb: string) => t('ui.requestTooLarge', { mb, limitMb }),

@@ -69,6 +69,22 @@ describe('Settings → Language', () => {
     expect(nav().getAttribute('aria-label')).toBe('Sessions');
   });
 
+  it('ไทย reaches Settings\' own fields, the toolbar\'s Hand off and the status line', async () => {
+    await app();
+    await click(buttonNamed(document, 'Settings'));
+    await chooseLanguage('Language', 'th');
+    const dialog = document.querySelector('.settings-dialog')!;
+    expect(byLabel(dialog, 'โมเดลสำหรับส่งต่อ')).not.toBeNull();
+    expect((byLabel(dialog, 'การคิด') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('ปรับตามงาน');
+    expect(dialog.textContent).toContain('เตรียมการส่งต่อไว้ล่วงหน้า');
+    expect(dialog.textContent).toContain('คำสั่งสำหรับการส่งต่อ');
+    expect(dialog.textContent).not.toContain('Hand off automatically');
+    await click(buttonNamed(dialog, 'ปิด'));
+    expect(document.querySelector('.settings-dialog')).toBeNull();
+    expect(buttonNamed(document, 'ส่งต่อ')).not.toBeNull();
+    expect(document.querySelector('.statusline')?.textContent).toContain('โทเค็น เข้า 0 · ออก 0');
+  });
+
   it('System follows the browser: a Thai browser gets Thai from the first paint', async () => {
     const languages = Object.getOwnPropertyDescriptor(Navigator.prototype, 'languages');
     Object.defineProperty(navigator, 'languages', { configurable: true, get: () => ['th-TH', 'en-US'] });

@@ -35,6 +35,7 @@ const SAME_IN_THAI = new Set([
   'composer.kindPdf',
   'composer.kindText',
   'chat.versionCount',
+  'chat.claude',
   'settings.url',
 ]);
 

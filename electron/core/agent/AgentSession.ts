@@ -308,7 +308,7 @@ export class AgentSession {
    * says `text`; not_found once it has been sent.
    */
   changeQueued(queue: QueueName, index: number, text: string, newText?: string): void {
-    if (!this.queues.replace(queue, index, text, newText)) throw new BatonError('not_found', 'That message has already been sent');
+    if (!this.queues.replace(queue, index, text, newText)) throw new BatonError('not_found', texts.messageAlreadySent);
   }
 
   followUp(text: string): void {
@@ -419,7 +419,7 @@ export class AgentSession {
   async edit(entryId: string, text: string): Promise<RunHandle> {
     this.refuseWhileBusy();
     const entry = this.versionable(entryId);
-    if (entry.message.role !== 'user') throw new BatonError('invalid_input', 'Only your own messages can be edited');
+    if (entry.message.role !== 'user') throw new BatonError('invalid_input', texts.onlyOwnMessagesEditable);
     const attachments = entry.message.content.filter(isAttachment);
     return this.runFrom(entry.parentId, () => this.start(text, attachments.length > 0 ? { attachments } : {}));
   }
@@ -438,7 +438,7 @@ export class AgentSession {
   showVersion(entryId: string): void {
     this.refuseWhileBusy();
     const leaf = this.manager.leafToShow(entryId);
-    if (leaf === undefined) throw new BatonError('not_found', 'That message is not in this session');
+    if (leaf === undefined) throw new BatonError('not_found', texts.messageNotInSession);
     const previous = this.manager.getLeafId();
     this.manager.setLeaf(leaf);
     try {
@@ -452,8 +452,8 @@ export class AgentSession {
 
   private versionable(entryId: string): MessageEntry {
     const entry = this.manager.getEntry(entryId);
-    if (!entry) throw new BatonError('not_found', 'That message is not in this session');
-    if (!isVersionable(entry)) throw new BatonError('invalid_input', 'That message cannot be edited or regenerated');
+    if (!entry) throw new BatonError('not_found', texts.messageNotInSession);
+    if (!isVersionable(entry)) throw new BatonError('invalid_input', texts.messageNotVersionable);
     return entry;
   }
 

@@ -13,6 +13,7 @@
 // - gives up with kind 'timeout' when no bytes (pings included) arrive for inactivityTimeoutMs; that is
 //   not retried, since the same wait would most likely repeat.
 import Anthropic, { APIError } from '@anthropic-ai/sdk';
+import { t } from '../../../shared/i18n';
 import type { AgentMessage } from '../../../shared/session';
 import { fromApiMessage, toApiMessages } from './apiMessages';
 import { activityTap, InactivityTimer } from './inactivity';
@@ -160,7 +161,7 @@ export class AnthropicProvider {
       const error = timedOut
         ? new ProviderError({
             kind: 'timeout',
-            message: `The Anthropic API stopped responding (nothing received for ${formatSeconds(this.inactivityTimeoutMs)}).`,
+            message: t('apiErrors.silent', { time: formatSeconds(this.inactivityTimeoutMs) }),
             detail: `inactivity timeout after ${this.inactivityTimeoutMs} ms`,
             cause: err,
           })

@@ -2,6 +2,7 @@
 // (ask for the key again, retry, suggest a handoff…), each with a message a user can read.
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { attachmentBytes, formatSize } from '../../../shared/attachments';
+import { t } from '../../../shared/i18n';
 import type { AgentMessage, AttachmentBlock } from '../../../shared/session';
 
 export type ProviderErrorKind =
@@ -58,38 +59,39 @@ function userMessage(kind: ProviderErrorKind, status: number | undefined, detail
   const code = status ? ` (${status})` : '';
   switch (kind) {
     case 'auth':
-      return `The API key was rejected${code}. Enter a valid Anthropic API key.`;
-    case 'rate_limit':
+      return t('apiErrors.auth', { code });
+    case 'rate_limit': {
       // The server's retry-after says how long; "a moment" is all that can be said without it.
-      return `Rate limit reached${code}: ${detail.replace(/\.$/, '')}. ${retryAfterMs === undefined ? 'Wait a moment and try again.' : `Try again in ${formatWait(retryAfterMs)}.`}`;
+      const then = retryAfterMs === undefined ? t('apiErrors.waitAMoment') : t('apiErrors.tryAgainIn', { wait: formatWait(retryAfterMs) });
+      return t('apiErrors.rateLimit', { code, detail: detail.replace(/\.$/, ''), then });
+    }
     case 'overloaded':
-      return `The Anthropic API is overloaded${code}. Try again shortly.`;
+      return t('apiErrors.overloaded', { code });
     case 'server':
-      return `The Anthropic API had an internal error${code}. Try again.`;
+      return t('apiErrors.server', { code });
     case 'network':
-      return `The connection to the Anthropic API failed: ${detail}`;
+      return t('apiErrors.network', { detail });
     case 'timeout':
-      return `The Anthropic API stopped responding: ${detail}`;
+      return t('apiErrors.timeout', { detail });
     case 'too_long':
-      return `The conversation is too long for the model's context window. Hand off to continue. (${detail})`;
+      return t('apiErrors.tooLong', { detail });
     case 'too_large':
-      return `The request is larger than the Anthropic API accepts${code}. (${detail})`;
+      return t('apiErrors.tooLarge', { code, detail });
     case 'aborted':
-      return 'Stopped.';
+      return t('apiErrors.aborted');
     case 'other':
-      return `The Anthropic API returned an error${code}: ${detail}`;
+      return t('apiErrors.other', { code, detail });
   }
 }
 
 /** A wait as a person says it: seconds under a minute and a half, then minutes, then hours and minutes. */
 export function formatWait(ms: number): string {
-  const plural = (n: number, unit: string) => (n === 1 ? `1 ${unit}` : `${n} ${unit}s`);
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 90) return plural(seconds, 'second');
+  if (seconds < 90) return t('apiErrors.seconds', { count: seconds });
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return plural(minutes, 'minute');
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 === 0 ? plural(hours, 'hour') : `${plural(hours, 'hour')} ${plural(minutes % 60, 'minute')}`;
+  if (minutes < 60) return t('apiErrors.minutes', { count: minutes });
+  const hours = t('apiErrors.hours', { count: Math.floor(minutes / 60) });
+  return minutes % 60 === 0 ? hours : `${hours} ${t('apiErrors.minutes', { count: minutes % 60 })}`;
 }
 
 function headerMs(headers: Headers | undefined): number | undefined {
@@ -151,7 +153,7 @@ export function classifyError(err: unknown, context: { midStream?: boolean } = {
     return new ProviderError({
       kind: 'network',
       detail: causeText(err),
-      message: 'The connection to the Anthropic API closed before the reply was complete.',
+      message: t('apiErrors.closedMidStream'),
       retryable: true,
       cause: err,
     });
@@ -185,11 +187,11 @@ export function tooLargeFor(error: ProviderError, messages: readonly AgentMessag
   const code = error.status ? ` (${error.status})` : '';
   const total = files.reduce((sum, f) => sum + f.bytes, 0);
   const named = files.slice(0, NAMED_FILES).map((f) => `${f.name} (${formatSize(f.bytes)})`);
-  const more = files.length > NAMED_FILES ? ` and ${files.length - NAMED_FILES} more` : '';
+  const more = files.length > NAMED_FILES ? t('apiErrors.moreFiles', { n: files.length - NAMED_FILES }) : '';
   const message =
     files.length === 0
-      ? `The request is larger than the Anthropic API accepts${code}: the conversation's text alone is too large. Hand off to continue in a new session.`
-      : `The request is larger than the Anthropic API accepts${code}: the files sent with the conversation take ${formatSize(total)} — ${named.join(', ')}${more}. Each request sends them again: edit the message that attached them, or start a new session.`;
+      ? t('apiErrors.tooLargeText', { code })
+      : t('apiErrors.tooLargeFiles', { code, total: formatSize(total), named: named.join(', '), more });
   const described = new ProviderError({ kind: error.kind, message, detail: error.detail, status: error.status, retryable: false, cause: error.cause });
   described.partial = error.partial && { ...error.partial, errorMessage: message };
   return described;

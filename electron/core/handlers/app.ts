@@ -1,5 +1,6 @@
 // app.* and shell.*: what the app is, its windows, where its logs are, and links that leave it (SPEC §1, §6).
 import type { AppInfo } from '../../../shared/contract';
+import { texts } from '../../../shared/texts';
 import type { View } from '../conversations/Views';
 import { BatonError } from '../errors';
 import { logsDir } from '../log';
@@ -39,7 +40,7 @@ export function appHandlers(ctx: CoreContext, view: View): Pick<Handlers, 'app.i
       return { opened: true };
     },
     'shell.openExternal': async ({ url }) => {
-      if (!isSafeExternalUrl(url)) throw new BatonError('invalid_input', 'Only http, https and mailto links can be opened');
+      if (!isSafeExternalUrl(url)) throw new BatonError('invalid_input', texts.onlyWebLinks);
       if (!ctx.options.openExternal) return { opened: false };
       await ctx.options.openExternal(url);
       return { opened: true };

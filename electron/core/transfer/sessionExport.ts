@@ -2,6 +2,7 @@
 // caller's business (a save dialog on the desktop, a download in web mode).
 import type { ExportFormat } from '../../../shared/contract';
 import { CustomType, unwrapHandoffDocument } from '../../../shared/sessionFormat';
+import { texts } from '../../../shared/texts';
 import { BatonError } from '../errors';
 import type { SessionManager } from '../session/SessionManager';
 import { sessionLines } from '../session/sessionLines';
@@ -36,6 +37,6 @@ export function documentExport(manager: SessionManager, entryId: string): Export
       : entry?.type === 'handoff_outcome'
         ? entry.document
         : undefined;
-  if (document === undefined) throw new BatonError('not_found', 'That handoff document is not in this session');
+  if (document === undefined) throw new BatonError('not_found', texts.documentNotInSession);
   return { fileName: exportFileName(`${manager.getTitle()} handoff`, 'md'), mimeType: 'text/markdown', content: `${inertMarkdown(document.trimEnd())}\n` };
 }

@@ -58,17 +58,18 @@ export const isAlert = (notice: Notice) => notice.kind === 'error';
 /** The alerts of calls that could not reach the core: cleared once the connection is back. */
 export const UNREACHABLE_KEY = 'unreachable';
 /** The transport's words for those: no connection, or one that went while the call was on its way. */
-const UNREACHABLE_TEXTS = [uiTexts.cannotReachServer, uiTexts.connectionLostDuringCall];
+const unreachableTexts = () => [uiTexts.cannotReachServer, uiTexts.connectionLostDuringCall];
 /** "Wait for the current response…": cleared once the run is over. */
 export const BUSY_KEY = 'busy';
-const BUSY_TEXTS: ReadonlySet<string> = new Set([texts.busy, texts.handoffBusy]);
+// Read when a notice comes, in the language it was written in.
+const busyTexts = () => [texts.busy, texts.handoffBusy];
 
 /** The key a notice gets by what it says: what clears it once it no longer holds. */
 function keyOf(text: string): string | undefined {
   // A failure worded by its action ("Handoff failed: connection to the Baton server was lost") counts too.
   const lower = text.toLowerCase();
-  if (UNREACHABLE_TEXTS.some((t) => lower.includes(t.toLowerCase()))) return UNREACHABLE_KEY;
-  return BUSY_TEXTS.has(text) ? BUSY_KEY : undefined;
+  if (unreachableTexts().some((t) => lower.includes(t.toLowerCase()))) return UNREACHABLE_KEY;
+  return busyTexts().includes(text) ? BUSY_KEY : undefined;
 }
 
 /** Refusals: the same request would be refused again, so they get no Retry. */

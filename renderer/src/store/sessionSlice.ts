@@ -65,10 +65,14 @@ const REPLY_FAILURES: ReadonlySet<ErrorCode> = new Set(['rate_limited', 'overloa
  * What a failed reply offers, on its row and on its notice: Hand off for a conversation too long for the
  * window (the same request would fail again), Retry for a failure that may pass, nothing for a refusal.
  */
-export function replyRemedy(code: ErrorCode): 'Retry' | 'Hand off' | null {
-  if (code === 'context_too_long') return 'Hand off';
-  return REPLY_FAILURES.has(code) ? 'Retry' : null;
+export function replyRemedy(code: ErrorCode): Remedy | null {
+  if (code === 'context_too_long') return REMEDY.handOff;
+  return REPLY_FAILURES.has(code) ? REMEDY.retry : null;
 }
+
+/** The remedies by name (a notice's action label too); each is shown through the catalogs. */
+export const REMEDY = { retry: 'Retry', handOff: 'Hand off' } as const;
+type Remedy = (typeof REMEDY)[keyof typeof REMEDY];
 
 export interface ContextSavings {
   sessionId: string;

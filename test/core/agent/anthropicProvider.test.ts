@@ -7,6 +7,7 @@ import { toApiMessages } from '../../../electron/core/agent/apiMessages';
 import { formatWait, ProviderError } from '../../../electron/core/agent/providerErrors';
 import { toApiError } from '../../../electron/core/errors';
 import { estimateTokens } from '../../../electron/core/agent/tokens';
+import { setLanguage } from '../../../shared/i18n';
 import { startFakeAnthropic, useFakeAnthropic } from '../../fakeAnthropic';
 
 const MODEL = 'claude-test-1';
@@ -173,6 +174,18 @@ describe('AnthropicProvider.stream', () => {
       '1 hour 30 minutes',
       '2 hours',
     ]);
+  });
+
+  it('in Thai once the language is ไทย: the error and the wait it asks for', async () => {
+    setLanguage('th');
+    try {
+      fake.enqueue({ kind: 'error', status: 500 }, { kind: 'error', status: 500 }, { kind: 'error', status: 500 });
+      const error = await failure(provider({ maxRetries: 0 }).stream(request(), recorder().handlers));
+      expect(error.message).toBe('Anthropic API เกิดข้อผิดพลาดภายใน (500) ลองอีกครั้ง');
+      expect(formatWait(5_400_000)).toBe('1 ชั่วโมง 30 นาที');
+    } finally {
+      setLanguage('en');
+    }
   });
 
   it('a 413 is blamed on the request\'s size, naming its largest files, not on the context window', async () => {

@@ -1,3 +1,4 @@
+import { useT } from '../../hooks/useLanguage';
 import { formatTokens } from '../../lib/format';
 import { contextIsLong } from '../../store/selectors';
 import { useBaton } from '../../store/StoreProvider';
@@ -7,6 +8,7 @@ export function ContextMeter() {
   const window = useBaton((s) => s.session?.contextWindow ?? 0);
   const threshold = useBaton((s) => s.settings?.contextThreshold ?? 0.7);
   const long = useBaton(contextIsLong);
+  const t = useT();
   if (window <= 0) return null;
   const percent = Math.round((used / window) * 100);
   // Below the threshold is the good range (optimum 0); past it the meter turns to its warning colour,
@@ -14,10 +16,8 @@ export function ContextMeter() {
   const limit = Math.round(window * threshold);
   return (
     <span className={long ? 'status-item context long' : 'status-item context'}>
-      <meter aria-label="Context used" min={0} max={window} low={limit} high={limit} optimum={0} value={used} />
-      <span>
-        Context {formatTokens(used)} / {formatTokens(window)} ({percent}%)
-      </span>
+      <meter aria-label={t('status.contextUsed')} min={0} max={window} low={limit} high={limit} optimum={0} value={used} />
+      <span>{t('status.context', { used: formatTokens(used), window: formatTokens(window), percent })}</span>
     </span>
   );
 }

@@ -1,9 +1,13 @@
 import type { Notice } from '../../store/noticeSlice';
+import { useT } from '../../hooks/useLanguage';
 import { useBaton } from '../../store/StoreProvider';
+import { uiTexts } from '../../texts';
 
 export function NoticeLine({ notice }: { notice: Notice }) {
   const dismiss = useBaton((s) => s.dismissNotice);
   const { action } = notice;
+  const t = useT();
+  const label = action && uiTexts.noticeAction(action.label);
   return (
     <p className={`notice notice-${notice.kind}`}>
       <span className="notice-body">
@@ -15,15 +19,15 @@ export function NoticeLine({ notice }: { notice: Notice }) {
         <button
           type="button"
           className="notice-action"
-          aria-label={action.label}
-          data-label={action.label}
+          aria-label={label}
+          data-label={label}
           onClick={() => {
             dismiss(notice.id);
             action.run();
           }}
         />
       )}
-      <button type="button" className="icon-button dismiss" aria-label="Dismiss" title="Dismiss" onClick={() => dismiss(notice.id)} />
+      <button type="button" className="icon-button dismiss" aria-label={t('ui.dismiss')} title={t('ui.dismiss')} onClick={() => dismiss(notice.id)} />
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { useT } from '../../hooks/useLanguage';
 import { formatTokens } from '../../lib/format';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
@@ -7,11 +8,16 @@ export function StatusLine() {
   const tokensIn = useBaton((s) => s.session?.tokensIn ?? 0);
   const tokensCached = useBaton((s) => s.session?.tokensCached ?? 0);
   const tokensOut = useBaton((s) => s.session?.tokensOut ?? 0);
+  const t = useT();
   const savings = useBaton((s) => (s.savings?.sessionId === s.session?.header.id ? s.savings : null));
   return (
     <div className="statusline">
       <span className="status-item">
-        Tokens {formatTokens(tokensIn)} in{tokensCached > 0 && ` (${formatTokens(tokensCached)} cached)`} · {formatTokens(tokensOut)} out
+        {t('status.tokens', {
+          in: formatTokens(tokensIn),
+          cached: tokensCached > 0 ? t('status.cached', { cached: formatTokens(tokensCached) }) : '',
+          out: formatTokens(tokensOut),
+        })}
       </span>
       <ContextMeter />
       {savings && (

@@ -6,6 +6,7 @@ import { texts } from '../../../../shared/texts';
 import type { HandoffAttempt, HandoffExchangeItem } from '../../store/chatItems';
 import { sessionAddress } from '../../../../shared/sessionAddress';
 import { isRunningHandoffRow, listedTitle, shownSessionId } from '../../store/selectors';
+import { useT } from '../../hooks/useLanguage';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
 import { Markdown } from './Markdown';
@@ -19,6 +20,7 @@ export function HandoffExchangeRow({ item }: { item: HandoffExchangeItem }) {
 function AttemptsRow({ item }: { item: HandoffExchangeItem }) {
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
+  const t = useT();
   const attempts = [...item.earlier, item];
   const outcomes = new Set(attempts.map((attempt) => attempt.outcome?.outcome));
   const outcome = outcomes.size > 1 ? 'mixed' : item.outcome?.outcome === 'cancelled' ? 'cancelled' : 'failed';
@@ -31,7 +33,7 @@ function AttemptsRow({ item }: { item: HandoffExchangeItem }) {
         <span className="handoff-exchange-text">{uiTexts.handoffAttempts(outcome, attempts.length)}</span>
         {detailed && (
           <button type="button" className="subtle-button" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded(!expanded)}>
-            {expanded ? 'Hide attempts' : 'Show attempts'}
+            {expanded ? t('chat.hideAttempts') : t('chat.showAttempts')}
           </button>
         )}
       </div>
@@ -53,6 +55,7 @@ const documentOf = (attempt: HandoffAttempt) => attempt.outcome?.document ?? att
 function Exchange({ attempt, className }: { attempt: HandoffAttempt; className: string }) {
   const [expanded, setExpanded] = useState(false);
   const bodyId = useId();
+  const t = useT();
   const { outcome } = attempt;
   const document = documentOf(attempt);
   return (
@@ -64,7 +67,7 @@ function Exchange({ attempt, className }: { attempt: HandoffAttempt; className: 
         </span>
         {document.trim() && (
           <button type="button" className="subtle-button" aria-expanded={expanded} aria-controls={bodyId} onClick={() => setExpanded(!expanded)}>
-            {expanded ? 'Hide document' : 'View document'}
+            {expanded ? t('chat.hideDocument') : t('chat.viewDocument')}
           </button>
         )}
       </div>
@@ -85,6 +88,7 @@ function ExchangeSummary({ item }: { item: HandoffAttempt }) {
   const backgrounded = useBaton((s) => running && s.handoff.phase === 'closed');
   const sessionId = useBaton(shownSessionId);
   const resumeHandoff = useBaton((s) => s.resumeHandoff);
+  const t = useT();
   const showProgress = () => resumeHandoff(sessionId, { phase: 'generating', text: '' });
   if (!outcome && backgrounded) {
     // Continued in the background: the dialog comes back on request (the next progress event fills it).
@@ -92,7 +96,7 @@ function ExchangeSummary({ item }: { item: HandoffAttempt }) {
       <>
         {uiTexts.handoffRunning}{' '}
         <button type="button" className="subtle-button" onClick={showProgress}>
-          Show progress
+          {t('chat.showProgress')}
         </button>
       </>
     );
@@ -121,6 +125,6 @@ function ExchangeSummary({ item }: { item: HandoffAttempt }) {
     case 'cancelled':
       return <>{texts.handoffCancelled}</>;
     case 'failed':
-      return <>{texts.handoffFailed(outcome.message ?? 'unknown error')}</>;
+      return <>{texts.handoffFailed(outcome.message ?? t('chat.unknownError'))}</>;
   }
 }

@@ -5,9 +5,10 @@
 // version switcher are always shown.
 import type { RefObject } from 'react';
 import type { AgentMessage } from '../../../../shared/session';
+import { useT } from '../../hooks/useLanguage';
 import { isEntryKey, markdownOf } from '../../store/chatItems';
 import { isStreaming } from '../../store/selectors';
-import { replyRemedy } from '../../store/sessionSlice';
+import { REMEDY, replyRemedy } from '../../store/sessionSlice';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
 import { CopyButton } from '../common/CopyButton';
@@ -28,44 +29,45 @@ export function MessageActions({ message, entryKey, editButton }: Props) {
   const requestHandoff = useBaton((s) => s.requestHandoff);
   // The run's error decides what asking again means: Hand off when the conversation no longer fits, none
   // when the same request would be refused again.
-  const remedy = useBaton((s) => (s.session?.replyError?.key === entryKey ? replyRemedy(s.session.replyError.code) : 'Retry'));
+  const remedy = useBaton((s) => (s.session?.replyError?.key === entryKey ? replyRemedy(s.session.replyError.code) : REMEDY.retry));
   const pinned = useBaton((s) => s.session?.pinned.includes(entryKey) ?? false);
   const setPinned = useBaton((s) => s.setPinned);
   const saved = isEntryKey(entryKey);
+  const t = useT();
   const markdown = markdownOf(message);
   const isUser = message.role === 'user';
   const failed = !isUser && (message.aborted === true || message.errorMessage !== undefined);
   const unanswered = isUser && isLast && !busy;
   return (
-    <div className="message-actions" role="group" aria-label="Message actions">
+    <div className="message-actions" role="group" aria-label={t('chat.messageActions')}>
       {versions && <VersionNav entryKey={entryKey} versions={versions} disabled={busy} />}
-      {saved && (failed || unanswered) && remedy === 'Retry' && (
+      {saved && (failed || unanswered) && remedy === REMEDY.retry && (
         <button type="button" className="copy-button retry-button" disabled={busy} onClick={() => void regenerate(entryKey)}>
-          Retry
+          {t('chat.retry')}
         </button>
       )}
-      {remedy === 'Hand off' && (
+      {remedy === REMEDY.handOff && (
         <button type="button" className="copy-button retry-button" disabled={busy} onClick={() => requestHandoff()}>
-          Hand off
+          {t('handoff.handOff')}
         </button>
       )}
       <span className="message-tools">
-        {markdown && <CopyButton text={markdown} label="Copy message" />}
+        {markdown && <CopyButton text={markdown} label={t('chat.copyMessage')} />}
         {saved && isUser && (
           <button
             ref={editButton}
             type="button"
             className="copy-button"
-            aria-label="Edit message"
+            aria-label={t('chat.editMessage')}
             disabled={busy}
             onClick={() => startEdit(entryKey, markdown)}
           >
-            Edit
+            {t('chat.edit')}
           </button>
         )}
         {saved && !isUser && !failed && (
           <button type="button" className="copy-button" disabled={busy} onClick={() => void regenerate(entryKey)}>
-            Regenerate
+            {t('chat.regenerate')}
           </button>
         )}
         {saved && (
@@ -75,7 +77,7 @@ export function MessageActions({ message, entryKey, editButton }: Props) {
             title={pinned ? undefined : uiTexts.pinHint}
             onClick={() => void setPinned(entryKey, !pinned)}
           >
-            {pinned ? 'Unpin' : 'Pin for handoff'}
+            {pinned ? t('chat.unpin') : t('chat.pinForHandoff')}
           </button>
         )}
       </span>

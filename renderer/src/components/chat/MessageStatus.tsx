@@ -2,6 +2,7 @@
 // the action that follows from it on the last reply.
 import type { AgentMessage } from '../../../../shared/session';
 import { texts } from '../../../../shared/texts';
+import { useT } from '../../hooks/useLanguage';
 import { isActionableRow } from '../../store/selectors';
 import { stopNoticeOf, type StopNotice } from '../../store/stopReasons';
 import { useBaton } from '../../store/StoreProvider';
@@ -12,6 +13,7 @@ export function MessageStatus({ message, itemKey }: { message: AgentMessage; ite
   // A reply cut short carries its error; one that never came leaves it on the message it answers.
   const runError = useBaton((s) => (s.session?.replyError?.key === itemKey ? s.session.replyError.message : undefined));
   const failure = message.errorMessage ?? runError;
+  useT();
   return (
     <>
       {message.aborted && <p className="message-flag stopped">{uiTexts.stopped}</p>}
@@ -22,12 +24,13 @@ export function MessageStatus({ message, itemKey }: { message: AgentMessage; ite
 }
 
 function StopNoticeView({ notice, itemKey }: { notice: StopNotice; itemKey: string }) {
+  const t = useT();
   switch (notice.kind) {
     case 'cutOff':
       return (
         <div className="message-stop">
           <span className="message-flag cut-off">{texts.cutOff}</span>
-          <ReplyAction itemKey={itemKey} label="Continue" action="continue" />
+          <ReplyAction itemKey={itemKey} label={t('chat.continue')} action="continue" />
         </div>
       );
     case 'paused':
@@ -43,7 +46,7 @@ function StopNoticeView({ notice, itemKey }: { notice: StopNotice; itemKey: stri
       return (
         <div className="message-stop">
           <p className="message-stop-text">{texts.contextWindowFull}</p>
-          <ReplyAction itemKey={itemKey} label="Hand off" action="handoff" />
+          <ReplyAction itemKey={itemKey} label={t('handoff.handOff')} action="handoff" />
         </div>
       );
     case 'unknown':
@@ -54,11 +57,12 @@ function StopNoticeView({ notice, itemKey }: { notice: StopNotice; itemKey: stri
 /** Only on the last reply once nothing streams: an earlier pause was continued by the run itself. */
 function PausedNotice({ itemKey }: { itemKey: string }) {
   const actionable = useBaton((s) => isActionableRow(s, itemKey));
+  const t = useT();
   if (!actionable) return null;
   return (
     <div className="message-stop">
       <p className="message-stop-text">{texts.paused}</p>
-      <ReplyAction itemKey={itemKey} label="Continue" action="continue" />
+      <ReplyAction itemKey={itemKey} label={t('chat.continue')} action="continue" />
     </div>
   );
 }

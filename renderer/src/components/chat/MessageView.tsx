@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { isAttachment } from '../../../../shared/attachments';
 import type { AgentMessage } from '../../../../shared/session';
+import { useT } from '../../hooks/useLanguage';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
 import { Markdown } from './Markdown';
@@ -21,6 +22,7 @@ export function MessageView({ message, itemKey }: { message: AgentMessage; itemK
   const editing = useBaton((s) => s.messageEdit?.entryId === itemKey);
   const pinned = useBaton((s) => s.session?.pinned.includes(itemKey) ?? false);
   const editButton = useRef<HTMLButtonElement>(null);
+  const t = useT();
   const wasEditing = useRef(editing);
   useEffect(() => {
     // Cancel puts the keyboard back where the edit started.
@@ -31,7 +33,7 @@ export function MessageView({ message, itemKey }: { message: AgentMessage; itemK
     <div data-testid="message-row" className={`message-block ${message.role}`}>
       <article data-testid="message" className={`message ${message.role}`}>
         <div className="message-role">
-          {isUser ? 'You' : 'Claude'}
+          {isUser ? t('chat.you') : t('chat.claude')}
           {pinned && <PinMarker />}
         </div>
         {files.length > 0 && <MessageAttachments blocks={files} />}

@@ -6,23 +6,25 @@ import { handoffInvited, hasNothingToHandOff } from '../../store/selectors';
 import { useBaton } from '../../store/StoreProvider';
 import { isMac, shortcutLabel } from '../../lib/shortcuts';
 import { uiTexts } from '../../texts';
+import { useT } from '../../hooks/useLanguage';
 
 export function HandOffButton() {
   const invite = useBaton(handoffInvited);
   const empty = useBaton(hasNothingToHandOff);
   const requestHandoff = useBaton((s) => s.requestHandoff);
   const shortcut = shortcutLabel('H', { shift: true });
+  const t = useT();
   return (
     <button
       type="button"
       className={`handoff-button${empty ? '' : ' primary'}${invite ? ' invite' : ''}`}
       // The name stays "Hand off"; the shortcut is announced as a shortcut, not as part of the name.
-      aria-label="Hand off"
+      aria-label={t('handoff.handOff')}
       aria-keyshortcuts={isMac() ? 'Meta+Shift+H' : 'Control+Shift+H'}
-      title={invite ? uiTexts.inviteHandoff : `Hand off to a fresh session (${shortcut})`}
+      title={invite ? uiTexts.inviteHandoff : t('handoff.handOffHint', { shortcut })}
       onClick={() => requestHandoff()}
     >
-      Hand off
+      {t('handoff.handOff')}
       <kbd aria-hidden="true">{shortcut}</kbd>
     </button>
   );

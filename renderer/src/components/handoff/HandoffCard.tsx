@@ -14,6 +14,7 @@ import { parentTitle } from '../../store/selectors';
 import { useBaton } from '../../store/StoreProvider';
 import { formatTokens } from '../../lib/format';
 import { uiTexts } from '../../texts';
+import { useT } from '../../hooks/useLanguage';
 import { ExternalLink } from '../common/ExternalLink';
 import { Markdown, type MarkdownExtension } from '../chat/Markdown';
 import { remarkDocumentMarks } from './documentMarks';
@@ -51,6 +52,7 @@ export function HandoffCard({ item }: { item: HandoffItem }) {
   const openSession = useBaton((s) => s.openSession);
   const exportDocument = useBaton((s) => s.exportDocument);
   const [expanded, setExpanded] = useState(false);
+  const t = useT();
   // A match in the document opens the card, so it can be seen: Find in session's current one, or the
   // search result the session was opened at.
   const found = useBaton((s) => (s.find.open && s.find.current?.key === key) || s.chat.target?.key === key);
@@ -71,17 +73,17 @@ export function HandoffCard({ item }: { item: HandoffItem }) {
   const sections = missing.length > 0 ? uiTexts.missingSectionsShort(missing) : uiTexts.allSections(sectionsSet.length);
   const carried = details?.carriedOver;
   return (
-    <article data-testid="message" className={expanded ? 'handoff-card expanded' : 'handoff-card'} aria-label="Handoff context">
+    <article data-testid="message" className={expanded ? 'handoff-card expanded' : 'handoff-card'} aria-label={t('handoff.card')}>
       <div className="handoff-card-line">
         <button
           type="button"
           className="handoff-card-toggle"
           aria-expanded={expanded}
           aria-controls={bodyId}
-          title={expanded ? 'Hide document' : 'Show document'}
+          title={expanded ? t('handoff.hideDocument') : t('handoff.showDocument')}
           onClick={() => setExpanded(!expanded)}
         >
-          <span className="visually-hidden">{expanded ? 'Hide document' : 'Show document'}</span>
+          <span className="visually-hidden">{expanded ? t('handoff.hideDocument') : t('handoff.showDocument')}</span>
         </button>
         {/* A long title is cut short on screen; its whole text stays the button's name and tooltip. */}
         <button type="button" className="link-button handoff-card-from" title={from} disabled={!parentId} onClick={() => parentId && void openSession(parentId)}>
@@ -104,7 +106,7 @@ export function HandoffCard({ item }: { item: HandoffItem }) {
           )}
         </span>
         <button type="button" className="subtle-button handoff-card-export" onClick={() => void exportDocument(key)}>
-          Export document
+          {t('handoff.exportDocument')}
         </button>
       </div>
       {/* The whole document, at its full height: the chat scrolls, the card never does. */}

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { pinnedShown } from '../../store/selectors';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
+import { useT } from '../../hooks/useLanguage';
 
 export function HandoffForm() {
   const focus = useBaton((s) => s.handoff.focus);
@@ -15,6 +16,7 @@ export function HandoffForm() {
   const pinned = useBaton(pinnedShown);
   const focusId = useId();
   const hintId = useId();
+  const t = useT();
   const choice = (review: boolean) => ({
     type: review === reviewFirst ? ('submit' as const) : ('button' as const),
     className: review === reviewFirst ? 'primary' : undefined,
@@ -29,18 +31,18 @@ export function HandoffForm() {
       }}
     >
       <p className="dialog-text">
-        Claude writes a handoff document about this session, and a fresh session continues from it.
+        {t('handoff.formIntro')}
       </p>
       {pinned > 0 && <p className="dialog-text handoff-pinned">{uiTexts.pinnedCount(pinned)}</p>}
       <label htmlFor={focusId} className="field-label">
-        Focus (optional)
+        {t('handoff.focus')}
       </label>
       <textarea
         id={focusId}
         autoFocus
         rows={3}
         value={focus}
-        placeholder="What should the next session concentrate on?"
+        placeholder={t('handoff.focusPlaceholder')}
         aria-describedby={hintId}
         onChange={(e) => setFocus(e.target.value)}
         onKeyDown={(e) => {
@@ -52,17 +54,17 @@ export function HandoffForm() {
         }}
       />
       <p id={hintId} className="field-hint">
-        Enter: {reviewFirst ? 'Generate and review' : 'Generate handoff'} · Shift+Enter: new line
+        {t('handoff.enterHint', { action: reviewFirst ? t('handoff.generateAndReview') : t('handoff.generate') })}
       </p>
       <div className="dialog-actions">
         <button type="button" onClick={close}>
-          Close
+          {t('handoff.close')}
         </button>
-        <button {...choice(true)} title="Read and edit the document before the new session starts">
-          Generate and review
+        <button {...choice(true)} title={t('handoff.generateAndReviewHint')}>
+          {t('handoff.generateAndReview')}
         </button>
-        <button {...choice(false)} title="Start the new session as soon as the document is written">
-          Generate handoff
+        <button {...choice(false)} title={t('handoff.generateHint')}>
+          {t('handoff.generate')}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 // While generating: the document as it is written, rendered as it will read, Cancel (Escape works too)
 // and Continue in background (the handoff goes on in its session; the sidebar shows it Generating).
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useT } from '../../hooks/useLanguage';
 import { useBaton } from '../../store/StoreProvider';
 import { Markdown } from '../chat/Markdown';
 
@@ -11,6 +12,7 @@ export function HandoffProgress() {
   const cancel = useBaton((s) => s.cancelHandoff);
   const continueInBackground = useBaton((s) => s.continueHandoffInBackground);
   const previewRef = useRef<HTMLDivElement>(null);
+  const t = useT();
   /** Follows the text as it is written, unless the user scrolled up to read. */
   const following = useRef(true);
   // Focus starts on the preview, not on Cancel: the Enter that sent "/handoff …" must not land on Cancel.
@@ -26,18 +28,18 @@ export function HandoffProgress() {
   return (
     <>
       <p className="dialog-text">
-        {cancelling ? 'Cancelling…' : 'Writing the handoff document…'}
-        {focus && <span className="handoff-focus"> Focus: {focus}</span>}
+        {cancelling ? t('handoff.cancelling') : t('handoff.writing')}
+        {focus && <span className="handoff-focus">{t('handoff.focusShown', { focus })}</span>}
       </p>
-      <div ref={previewRef} className="handoff-preview" role="region" aria-label="Handoff preview" aria-busy="true" tabIndex={0} onScroll={onScroll}>
-        {preview ? <Markdown text={withoutOpenHeading(preview)} streaming /> : <span className="muted">Waiting for the first words…</span>}
+      <div ref={previewRef} className="handoff-preview" role="region" aria-label={t('handoff.preview')} aria-busy="true" tabIndex={0} onScroll={onScroll}>
+        {preview ? <Markdown text={withoutOpenHeading(preview)} streaming /> : <span className="muted">{t('handoff.waiting')}</span>}
       </div>
       <div className="dialog-actions">
         <button type="button" disabled={cancelling} onClick={() => void cancel()}>
-          Cancel
+          {t('handoff.cancel')}
         </button>
         <button type="button" disabled={cancelling} onClick={continueInBackground}>
-          Continue in background
+          {t('handoff.continueInBackground')}
         </button>
       </div>
     </>

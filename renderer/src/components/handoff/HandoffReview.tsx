@@ -9,6 +9,7 @@ import { handoffInstructionsOf } from '../../../../shared/settings';
 import { texts } from '../../../../shared/texts';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
+import { useT } from '../../hooks/useLanguage';
 
 export function HandoffReview() {
   const document = useBaton((s) => s.handoff.document);
@@ -20,6 +21,7 @@ export function HandoffReview() {
   const commit = useBaton((s) => s.commitHandoff);
   const discard = useBaton((s) => s.discardHandoff);
   const documentRef = useRef<HTMLTextAreaElement>(null);
+  const t = useT();
   const asked = useRef(false);
   const documentId = useId();
   const cutOffId = useId();
@@ -39,7 +41,7 @@ export function HandoffReview() {
       <MissingSections document={document} />
       {trimmed > 0 && <p className="dialog-text">{uiTexts.trimmed(trimmed)}</p>}
       <label htmlFor={documentId} className="field-label">
-        Handoff document
+        {t('handoff.document')}
       </label>
       <textarea
         ref={documentRef}
@@ -59,10 +61,10 @@ export function HandoffReview() {
       ) : (
         <div className="dialog-actions">
           <button type="button" disabled={committing} onClick={() => void discard()}>
-            Discard
+            {t('handoff.discard')}
           </button>
           <button type="button" className="primary" aria-busy={committing} disabled={committing || !document.trim()} onClick={() => void commit()}>
-            Start new session
+            {t('handoff.startNewSession')}
           </button>
         </div>
       )}
@@ -161,6 +163,7 @@ function DiscardQuestion() {
   const confirm = useBaton((s) => s.confirmDiscardHandoff);
   const questionId = useId();
   const detailId = useId();
+  const t = useT();
   return (
     <div className="discard-question" role="alertdialog" aria-labelledby={questionId} aria-describedby={detailId}>
       <p id={questionId} className="discard-question-title">
@@ -171,10 +174,10 @@ function DiscardQuestion() {
       </p>
       <div className="dialog-actions">
         <button type="button" autoFocus onClick={keepEditing}>
-          Keep editing
+          {t('handoff.keepEditing')}
         </button>
         <button type="button" className="danger" onClick={() => void confirm()}>
-          Discard edits
+          {t('handoff.discardEdits')}
         </button>
       </div>
     </div>

@@ -1,5 +1,6 @@
 // Write-only: the key is sent to the main process and never shown or read back.
 import { useId, useState } from 'react';
+import { useT } from '../../hooks/useLanguage';
 import { useBaton } from '../../store/StoreProvider';
 
 export function ApiKeyForm({ label, autoFocus = false }: { label: string; autoFocus?: boolean }) {
@@ -7,6 +8,7 @@ export function ApiKeyForm({ label, autoFocus = false }: { label: string; autoFo
   const [saving, setSaving] = useState(false);
   const saveApiKey = useBaton((s) => s.saveApiKey);
   const inputId = useId();
+  const t = useT();
   const save = async () => {
     if (!key.trim()) return;
     setSaving(true);
@@ -33,7 +35,7 @@ export function ApiKeyForm({ label, autoFocus = false }: { label: string; autoFo
           }}
         />
         <button type="button" className="primary" disabled={saving || !key.trim()} onClick={() => void save()}>
-          Save
+          {t('settings.save')}
         </button>
       </div>
     </div>

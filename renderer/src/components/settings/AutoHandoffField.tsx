@@ -2,6 +2,7 @@
 // name reads the whole sentence, the level included, and the level itself, kept while the option is off.
 import { useId } from 'react';
 import type { SettingsPatch } from '../../../../shared/settings';
+import { useT } from '../../hooks/useLanguage';
 import { PercentHelp, PercentInput, usePercentRefusal } from './PercentInput';
 
 interface Props {
@@ -18,6 +19,7 @@ export function AutoHandoffField({ enabled, at, reviewFirst, onChange }: Props) 
   const endId = useId();
   const hintId = useId();
   const refusal = usePercentRefusal();
+  const t = useT();
   return (
     <div className="field">
       <div className="checkbox auto-handoff">
@@ -30,21 +32,19 @@ export function AutoHandoffField({ enabled, at, reviewFirst, onChange }: Props) 
           onChange={(e) => onChange({ autoHandoff: e.target.checked })}
         />
         <label id={startId} htmlFor={checkId}>
-          Hand off automatically at
+          {t('settings.autoHandoffStart')}
         </label>
         <PercentInput
           id={levelId}
-          aria-label="Hand off automatically at (% of context)"
+          aria-label={t('settings.autoHandoffLevel')}
           value={at}
           refusal={refusal}
           onChange={(autoHandoffAt) => onChange({ autoHandoffAt })}
         />
-        <span id={endId}>% of context</span>
+        <span id={endId}>{t('settings.autoHandoffEnd')}</span>
       </div>
       <p id={hintId} className="field-hint">
-        {reviewFirst
-          ? 'When a reply ends above this level, the handoff starts by itself and waits for your review.'
-          : 'When a reply ends above this level, the handoff starts by itself.'}
+        {reviewFirst ? t('settings.autoHandoffHintReview') : t('settings.autoHandoffHint')}
       </p>
       <PercentHelp refusal={refusal} setting="autoHandoff" value={at} />
     </div>

@@ -3,6 +3,7 @@
 // the core would take it (otherwise the section says why); Reset to default goes back to Baton's own.
 import { useId, useState } from 'react';
 import { HANDOFF_INSTRUCTIONS_MAX as MAX, handoffInstructionsOf, SECTIONS_PLACEHOLDER, type HandoffInstructions } from '../../../../shared/settings';
+import { useT } from '../../hooks/useLanguage';
 import { useResetState } from '../../hooks/useResetState';
 import { uiTexts } from '../../texts';
 
@@ -39,6 +40,7 @@ export function HandoffInstructionsField({ value, onChange }: Props) {
   const promptHintId = useId();
   const sectionsHintId = useId();
   const errorId = useId();
+  const t = useT();
   const inForce = handoffInstructionsOf({ handoffInstructions: value });
   const [prompt, setPrompt] = useResetState(inForce.prompt, value);
   const [sectionsText, setSectionsText] = useResetState(inForce.sections.join('\n'), value);
@@ -66,9 +68,9 @@ export function HandoffInstructionsField({ value, onChange }: Props) {
 
   return (
     <section className="settings-section handoff-instructions" aria-labelledby={headingId}>
-      <h3 id={headingId}>Handoff instructions</h3>
+      <h3 id={headingId}>{t('settings.handoffInstructions')}</h3>
       <label htmlFor={promptId} className="field-label">
-        Handoff prompt
+        {t('settings.handoffPrompt')}
       </label>
       <textarea
         id={promptId}
@@ -87,7 +89,7 @@ export function HandoffInstructionsField({ value, onChange }: Props) {
         {uiTexts.handoffPromptHint(SECTIONS_PLACEHOLDER)}
       </p>
       <label htmlFor={sectionsId} className="field-label">
-        Sections
+        {t('settings.sections')}
       </label>
       <textarea
         id={sectionsId}
@@ -112,7 +114,7 @@ export function HandoffInstructionsField({ value, onChange }: Props) {
       )}
       <div className="settings-section-actions">
         <button type="button" disabled={value === null && !edited} onClick={reset}>
-          Reset to default
+          {t('settings.resetToDefault')}
         </button>
       </div>
     </section>

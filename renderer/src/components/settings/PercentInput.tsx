@@ -2,6 +2,7 @@
 // (or on Enter); anything else goes back to the value it had, and the field says what was refused and
 // why (PercentRefusal), so nothing reverts silently.
 import { useId, useState } from 'react';
+import { useT } from '../../hooks/useLanguage';
 import { useResetState } from '../../hooks/useResetState';
 import { uiTexts, type PercentSetting } from '../../texts';
 
@@ -65,6 +66,7 @@ export function PercentInput({ value, onChange, refusal, ...labelling }: Props) 
 
 /** The range, and what was refused: always in the page, so the reason is announced when it appears. */
 export function PercentHelp({ refusal, setting, value }: { refusal: PercentRefusal; setting: PercentSetting; value: number }) {
+  useT();
   return (
     <>
       <p id={refusal.errorId} className="field-error" aria-live="polite">

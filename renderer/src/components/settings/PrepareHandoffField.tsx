@@ -2,6 +2,7 @@
 // invites, the handoff's document is written in the background after each reply, so Hand off starts the
 // new session at once. What that costs is said under the checkbox.
 import { useId } from 'react';
+import { useT } from '../../hooks/useLanguage';
 
 interface Props {
   enabled: boolean;
@@ -12,14 +13,15 @@ interface Props {
 
 export function PrepareHandoffField({ enabled, threshold, onChange }: Props) {
   const hintId = useId();
+  const t = useT();
   return (
     <div className="field">
       <label className="checkbox">
         <input type="checkbox" checked={enabled} aria-describedby={hintId} onChange={(e) => onChange(e.target.checked)} />
-        Prepare the handoff in advance
+        {t('settings.prepareHandoff')}
       </label>
       <p id={hintId} className="field-hint">
-        {`Costs an extra request after each reply past ${Math.round(threshold * 100)} % of context (after the first, mostly read from the prompt cache); Hand off then starts the new session at once.`}
+        {t('settings.prepareHandoffHint', { percent: Math.round(threshold * 100) })}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useT } from '../../hooks/useLanguage';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
 import { ApiKeyForm } from './ApiKeyForm';
@@ -13,14 +14,6 @@ import { ThinkingField } from './ThinkingField';
 import { ThresholdField } from './ThresholdField';
 import { ToolsSection } from './ToolsSection';
 
-const KEY_SOURCE: Record<string, string> = {
-  safeStorage: 'A key is stored, encrypted by the operating system.',
-  basic_text: 'A key is stored without encryption.',
-  environment: 'The key comes from the ANTHROPIC_API_KEY environment variable.',
-  memory: 'The key entered here is kept until the Baton server stops. To keep it, set ANTHROPIC_API_KEY before npm run web.',
-  none: 'No API key is set.',
-};
-
 export function SettingsDialog() {
   const open = useBaton((s) => s.ui.settingsOpen);
   const focusApiKey = useBaton((s) => s.ui.settingsFocusApiKey);
@@ -29,20 +22,21 @@ export function SettingsDialog() {
   const updateSettings = useBaton((s) => s.updateSettings);
   const close = useBaton((s) => s.closeSettings);
   const logs = useLogsFolder();
+  const t = useT();
   if (!open) return null;
   return (
-    <Modal title="Settings" className="settings-dialog">
-      <p className="dialog-text">{KEY_SOURCE[info?.apiKeySource ?? 'none']}</p>
+    <Modal title={t('app.settings')} className="settings-dialog">
+      <p className="dialog-text">{t(`settings.keySource.${info?.apiKeySource ?? 'none'}`)}</p>
       {info?.apiKeySource === 'basic_text' && <p className="warning-text">{uiTexts.keyringUnavailable}</p>}
-      <ApiKeyForm label={info?.hasApiKey ? 'Replace API key' : 'API key'} autoFocus={focusApiKey} />
+      <ApiKeyForm label={info?.hasApiKey ? t('settings.replaceApiKey') : t('settings.apiKey')} autoFocus={focusApiKey} />
       {settings && (
         <>
           <AppearanceFields settings={settings} onChange={(patch) => void updateSettings(patch)} />
-          <ModelSelect label="Model" value={settings.model} onChange={(model) => void updateSettings({ model })} />
+          <ModelSelect label={t('settings.model')} value={settings.model} onChange={(model) => void updateSettings({ model })} />
           <ModelSelect
-            label="Handoff model"
+            label={t('settings.handoffModel')}
             value={settings.handoffModel}
-            emptyLabel="Same as the chat model"
+            emptyLabel={t('settings.sameAsChatModel')}
             onChange={(handoffModel) => void updateSettings({ handoffModel })}
           />
           <ThinkingField value={settings.thinking} onChange={(thinking) => void updateSettings({ thinking })} />
@@ -61,11 +55,11 @@ export function SettingsDialog() {
           />
           <label className="checkbox">
             <input type="checkbox" checked={settings.autoTitle} onChange={(e) => void updateSettings({ autoTitle: e.target.checked })} />
-            Name sessions automatically
+            {t('settings.autoTitle')}
           </label>
           <label className="checkbox">
             <input type="checkbox" checked={settings.reviewFirst} onChange={(e) => void updateSettings({ reviewFirst: e.target.checked })} />
-            Review before starting
+            {t('settings.reviewFirst')}
           </label>
           <HandoffInstructionsField value={settings.handoffInstructions} onChange={(handoffInstructions) => void updateSettings({ handoffInstructions })} />
           <ToolsSection settings={settings} onChange={(patch) => void updateSettings(patch)} />
@@ -74,10 +68,10 @@ export function SettingsDialog() {
       <LogsPath path={logs.shownPath} />
       <div className="dialog-actions">
         <button type="button" className="dialog-actions-start" onClick={() => void logs.open()}>
-          Open logs folder
+          {t('menu.openLogs')}
         </button>
         <button type="button" onClick={close}>
-          Close
+          {t('settings.close')}
         </button>
       </div>
     </Modal>

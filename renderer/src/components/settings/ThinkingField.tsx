@@ -2,17 +2,11 @@
 // is left or Enter is pressed, and only when the API would take it; otherwise the field says why.
 import { useId, useState } from 'react';
 import { THINKING_BUDGET, type ThinkingSetting } from '../../../../shared/settings';
+import { useT } from '../../hooks/useLanguage';
 import { useResetState } from '../../hooks/useResetState';
 import { DEFAULT_THINKING_BUDGET, parseThinkingBudget, thinkingBudgetError, thinkingBudgetRange } from '../../lib/thinkingBudget';
 
 type Mode = 'off' | 'adaptive' | 'budget';
-
-/** The hint under the mode says what the mode chosen does. */
-const HINT: Record<Mode, string> = {
-  adaptive: 'Adaptive lets Claude decide how much to think, on models that support it.',
-  off: 'Claude answers without thinking first.',
-  budget: 'Claude may think for up to the budget below before it answers, on models that take one.',
-};
 
 export function ThinkingField({ value, onChange }: { value: ThinkingSetting; onChange: (value: ThinkingSetting) => void }) {
   const modeId = useId();
@@ -20,6 +14,7 @@ export function ThinkingField({ value, onChange }: { value: ThinkingSetting; onC
   const errorId = useId();
   const hintId = useId();
   const rangeId = useId();
+  const t = useT();
   const mode: Mode = typeof value === 'number' ? 'budget' : value;
   const [text, setText] = useResetState(String(typeof value === 'number' ? value : DEFAULT_THINKING_BUDGET), value);
   const [invalid, setInvalid] = useState(false);
@@ -38,20 +33,20 @@ export function ThinkingField({ value, onChange }: { value: ThinkingSetting; onC
   return (
     <div className="field">
       <label htmlFor={modeId} className="field-label">
-        Thinking
+        {t('settings.thinking')}
       </label>
       <select id={modeId} value={mode} aria-describedby={hintId} onChange={(e) => chooseMode(e.target.value as Mode)}>
-        <option value="adaptive">Adaptive</option>
-        <option value="off">Off</option>
-        <option value="budget">Token budget</option>
+        <option value="adaptive">{t('settings.thinkingModes.adaptive')}</option>
+        <option value="off">{t('settings.thinkingModes.off')}</option>
+        <option value="budget">{t('settings.thinkingModes.budget')}</option>
       </select>
       <p id={hintId} className="field-hint">
-        {HINT[mode]}
+        {t(`settings.thinkingHints.${mode}`)}
       </p>
       {mode === 'budget' && (
         <>
           <label htmlFor={budgetId} className="field-label">
-            Thinking budget (tokens)
+            {t('settings.thinkingBudget')}
           </label>
           <input
             id={budgetId}
