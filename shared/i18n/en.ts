@@ -75,7 +75,7 @@ export const en = {
   /** The core's words for what went wrong talking to the model (electron/core/agent/providerErrors.ts); `code` is " (500)" or nothing. */
   apiErrors: {
     auth: 'The API key was rejected{{code}}. Enter a valid Anthropic API key.',
-    rateLimit: 'Rate limit reached{{code}}: {{detail}}. {{then}}',
+    rateLimit: 'Rate limit reached{{code}}: {{detail}}. {{advice}}',
     waitAMoment: 'Wait a moment and try again.',
     tryAgainIn: 'Try again in {{wait}}.',
     overloaded: 'The Anthropic API is overloaded{{code}}. Try again shortly.',

@@ -71,7 +71,7 @@ export const th: Translation = {
   },
   apiErrors: {
     auth: 'คีย์ API ถูกปฏิเสธ{{code}} ใส่คีย์ Anthropic API ที่ถูกต้อง',
-    rateLimit: 'ใช้งานถึงขีดจำกัดแล้ว{{code}}: {{detail}} {{then}}',
+    rateLimit: 'ใช้งานถึงขีดจำกัดแล้ว{{code}}: {{detail}} {{advice}}',
     waitAMoment: 'รอสักครู่แล้วลองอีกครั้ง',
     tryAgainIn: 'ลองอีกครั้งในอีก {{wait}}',
     overloaded: 'Anthropic API มีผู้ใช้งานหนาแน่น{{code}} ลองอีกครั้งในอีกสักครู่',

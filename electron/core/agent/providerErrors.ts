@@ -62,8 +62,8 @@ function userMessage(kind: ProviderErrorKind, status: number | undefined, detail
       return t('apiErrors.auth', { code });
     case 'rate_limit': {
       // The server's retry-after says how long; "a moment" is all that can be said without it.
-      const then = retryAfterMs === undefined ? t('apiErrors.waitAMoment') : t('apiErrors.tryAgainIn', { wait: formatWait(retryAfterMs) });
-      return t('apiErrors.rateLimit', { code, detail: detail.replace(/\.$/, ''), then });
+      const advice = retryAfterMs === undefined ? t('apiErrors.waitAMoment') : t('apiErrors.tryAgainIn', { wait: formatWait(retryAfterMs) });
+      return t('apiErrors.rateLimit', { code, detail: detail.replace(/\.$/, ''), advice });
     }
     case 'overloaded':
       return t('apiErrors.overloaded', { code });
