@@ -3,21 +3,14 @@
 // tasks (BlockMarkdown), so that no task takes longer than a frame or two however long the text is.
 import { memo } from 'react';
 import { BlockMarkdown } from './BlockMarkdown';
-import { MarkdownPart, type MarkdownExtension } from './MarkdownPart';
+import { MarkdownPart, type MarkdownProps } from './MarkdownPart';
 
 export type { MarkdownExtension } from './MarkdownPart';
 
 /** Past this a settled text is rendered block by block: parsed whole it would take more than some 30 ms. */
 const WHOLE_LIMIT = 16_000;
 
-interface Props {
-  text: string;
-  streaming?: boolean;
-  /** Kept the same object while it does not change (memoized), as the text is. */
-  extension?: MarkdownExtension | undefined;
-}
-
-export const Markdown = memo(function Markdown({ text, streaming = false, extension }: Props) {
+export const Markdown = memo(function Markdown({ text, streaming = false, extension }: MarkdownProps) {
   return (
     <div className="markdown">
       {streaming || text.length > WHOLE_LIMIT ? <BlockMarkdown text={text} open={streaming} extension={extension} /> : <MarkdownPart text={text} extension={extension} />}

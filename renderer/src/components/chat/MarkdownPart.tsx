@@ -39,7 +39,8 @@ export interface MarkdownExtension {
   components: Components;
 }
 
-interface Props {
+/** What Markdown and each of its parts are given. */
+export interface MarkdownProps {
   text: string;
   streaming?: boolean;
   /** Kept the same object while it does not change (memoized), as the text is. */
@@ -47,7 +48,7 @@ interface Props {
 }
 
 /** The elements of `text`, without a container of their own: the blocks of a long text are siblings. */
-export const MarkdownPart = memo(function MarkdownPart({ text, streaming = false, extension }: Props) {
+export const MarkdownPart = memo(function MarkdownPart({ text, streaming = false, extension }: MarkdownProps) {
   return (
     <StreamedLength.Provider value={streaming ? text.trimEnd().length : null}>
       <ReactMarkdown
