@@ -29,7 +29,10 @@ test('ไทย in Settings shows the main screen in Thai, still after a reload'
   await thaiMainScreen();
 
   // The core's own words: a handoff of a session with nothing in it.
+  const shown = page.url();
   await page.getByRole('button', { name: 'เซสชันใหม่' }).first().click();
+  // Typed before the new session is shown, the command would hand off the one with the garden.
+  await expect(page).not.toHaveURL(shown);
   await page.getByRole('textbox', { name: 'ข้อความ' }).fill('/handoff');
   await page.keyboard.press('Enter');
   await expect(page.getByText('ยังไม่มีอะไรให้ส่งต่อ (ยังไม่มีข้อความ)')).toBeVisible();
