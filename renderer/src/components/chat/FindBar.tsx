@@ -3,7 +3,7 @@
 // Escape anywhere in the bar closes it and gives focus back to where it was before the bar opened.
 // What is typed is looked for a moment after typing stops, so a fast typist does not make every
 // keystroke search a 10,000-message chat.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { findNeedle } from '../../lib/find';
 import { currentIndex, selectFindMatches } from '../../store/findSlice';
 import { useBaton } from '../../store/StoreProvider';
@@ -34,10 +34,11 @@ function OpenFindBar() {
   // Read while mounting, before the box takes focus: where focus goes back to on close.
   const [returnTo] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
 
-  useEffect(() => {
-    // Opened, or CmdOrCtrl+F again: focus the box with its text selected, ready to type over.
-    const frame = requestAnimationFrame(() => ref.current?.select());
-    return () => cancelAnimationFrame(frame);
+  useLayoutEffect(() => {
+    // Opened, or CmdOrCtrl+F again: focus the box with its text selected, ready to type over. Done before
+    // the browser handles another event, so keys typed right after CmdOrCtrl+F replace the old query.
+    ref.current?.focus();
+    ref.current?.select();
   }, [focusRequest]);
 
   useEffect(() => {
