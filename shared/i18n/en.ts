@@ -392,6 +392,8 @@ export const en = {
     aServerTool: 'a server tool',
     you: 'You',
     claude: 'Claude',
+    /** Where the reply will be, before its first words arrive. */
+    replyPending: 'Thinking…',
     messageActions: 'Message actions',
     retry: 'Retry',
     continue: 'Continue',

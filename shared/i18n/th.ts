@@ -362,6 +362,7 @@ export const th: Translation = {
     aServerTool: 'เครื่องมือของเซิร์ฟเวอร์',
     you: 'คุณ',
     claude: 'Claude',
+    replyPending: 'กำลังคิด…',
     messageActions: 'การทำงานกับข้อความ',
     retry: 'ลองอีกครั้ง',
     continue: 'ตอบต่อ',

@@ -32,12 +32,16 @@ describe('streaming', () => {
     const { store, fake, frames } = await setup();
     fake.emit({ type: 'message_start', sessionId: 's1', message: { role: 'assistant', content: [] } });
     fake.emit({ type: 'message_update', sessionId: 's1', delta: 'partial' });
+    const streamed = store.getState().chat.items.at(-1);
     const entry = messageEntry('assistant', 'Final text', { usage: { input_tokens: 100, output_tokens: 20 } });
     fake.emit({ type: 'message_end', sessionId: 's1', message: entry.type === 'message' ? entry.message : assistant(''), entry });
     frames.flush(); // a late frame must not resurrect the stream
     const s = store.getState();
     expect(s.chat.stream).toBeNull();
-    expect(s.chat.items).toEqual([{ kind: 'message', key: entry.id, message: (entry as { message: AgentMessage }).message }]);
+    // Drawn under the streamed row's key, so the row is kept.
+    expect(streamed).toMatchObject({ kind: 'streaming', rowKey: expect.any(String) });
+    const rowKey = streamed?.kind === 'streaming' ? streamed.rowKey : '';
+    expect(s.chat.items).toEqual([{ kind: 'message', key: entry.id, message: (entry as { message: AgentMessage }).message, rowKey }]);
     expect(s.session).toMatchObject({ messageCount: 1, tokensIn: 100, tokensOut: 20 });
   });
 

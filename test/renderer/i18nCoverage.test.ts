@@ -14,7 +14,6 @@ const ROOT = join(import.meta.dirname, '../../renderer/src/components');
  */
 const NOT_YET_CONVERTED = new Set([
   'chat/Markdown.tsx',
-  'chat/StreamingMessage.tsx',
 ]);
 
 /** Shown as they are in every language: a code block's language, commands, a URL, a key and its variable. */

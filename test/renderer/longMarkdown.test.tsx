@@ -83,6 +83,27 @@ describe('a long reply, rendered a share a task', () => {
     expect(visible(message)).toBe(`Claude${await wholeRender(`${text}\n\nThe end and more`, store)}`);
   });
 
+  it('a long reply keeps its Markdown as drawn when it settles: nothing is shown as written again, nothing drawn anew', async () => {
+    const { container, fake, frames, store } = await chat(exchangeEntries(1));
+    const text = longText();
+    await step(() => fake.emit({ type: 'message_start', sessionId: 's1', message: { role: 'assistant', content: [] } }));
+    await step(() => fake.emit({ type: 'message_update', sessionId: 's1', delta: text }));
+    await act(async () => frames.flush());
+    const streaming = container.querySelector('.streaming')!;
+    await tasksUntilParsed(streaming);
+    const firstBold = streaming.querySelector('.markdown strong')!;
+    expect(firstBold.textContent).toBe('0');
+
+    const entry = messageEntry('assistant', text);
+    await step(() => fake.emit({ type: 'message_end', sessionId: 's1', message: entry.type === 'message' ? entry.message : { role: 'assistant', content: [] }, entry }));
+    const settled = [...container.querySelectorAll('[data-testid="message"]')].at(-1)!;
+    expect(settled.classList.contains('streaming')).toBe(false);
+    expect(settled.querySelector('.markdown-plain')).toBeNull();
+    expect(settled.querySelector('.markdown strong')).toBe(firstBold);
+    expect(settled.closest('[data-testid="message-row"]')?.querySelector('[aria-label="Copy message"]')).not.toBeNull();
+    expect(visible(settled.querySelector('.markdown')!)).toBe(await wholeRender(text, store));
+  });
+
   it('the settled message and a session opened on it show the whole text at once and all its Markdown a few tasks later', async () => {
     const text = longText();
     const { container, store } = await chat([messageEntry('user', 'Write a lot'), messageEntry('assistant', text)]);

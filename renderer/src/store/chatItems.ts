@@ -44,12 +44,24 @@ export interface HandoffItem {
 }
 
 export type ChatItem =
-  | { kind: 'message'; key: string; message: AgentMessage }
+  | {
+      kind: 'message';
+      key: string;
+      message: AgentMessage;
+      /** The streamed row this reply settled from: it is drawn under that row's key (see rowKeyOf). */
+      rowKey?: string;
+    }
   | HandoffItem
   | { kind: 'note'; key: string; text: string }
   | HandoffExchangeItem
-  /** The assistant message being streamed; its text lives in `chat.stream`. */
-  | { kind: 'streaming'; key: typeof STREAMING_KEY };
+  /** The assistant message being streamed; its text lives in `chat.stream`. `rowKey` is this stream's own. */
+  | { kind: 'streaming'; key: typeof STREAMING_KEY; rowKey: string };
+
+/**
+ * The key a row is drawn under. A reply keeps the key of the row it streamed in, so what was drawn while it
+ * streamed stays on screen as it is (a megabyte's Markdown is neither thrown away nor drawn again).
+ */
+export const rowKeyOf = (item: ChatItem): string => ('rowKey' in item && item.rowKey) || item.key;
 
 export const STREAMING_KEY = 'streaming';
 /** Keys of messages shown but not saved (a reply whose save failed): no entry, so no message actions. */

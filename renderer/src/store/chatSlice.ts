@@ -65,7 +65,6 @@ export interface ChatSlice {
 }
 
 const emptyQueue = { steering: [], followUp: [] };
-const streamingItem: ChatItem = { kind: 'streaming', key: STREAMING_KEY };
 /** The streaming row is always the last one: every append removes it first. */
 const withoutStreaming = (items: ChatItem[]) => (items.at(-1)?.kind === 'streaming' ? items.slice(0, -1) : items);
 
@@ -73,21 +72,28 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
   let pending = '';
   let frameRequested = false;
   let unsavedCount = 0;
+  let streamCount = 0;
+  const streamingItem = (): ChatItem => ({ kind: 'streaming', key: STREAMING_KEY, rowKey: `stream-${++streamCount}` });
 
   const update = (fn: (chat: ChatState) => Partial<ChatState>) => set((s) => ({ chat: { ...s.chat, ...fn(s.chat) } }));
 
   /** A settled message takes the streaming row's place (a handoff's messages join their exchange's row). */
   const appendMessage = (message: AgentMessage, key: string) =>
     update((c) => {
+      const streamed = c.items.at(-1);
       const items = withoutStreaming(c.items).slice();
       addMessage(items, message, key, message.purpose === 'handoff');
+      const added = items.at(-1);
+      if (streamed?.kind === 'streaming' && added?.kind === 'message' && added.key === key && message.role === 'assistant') {
+        items[items.length - 1] = { ...added, rowKey: streamed.rowKey };
+      }
       return { items, stream: null };
     });
   const unsavedKey = () => `${UNSAVED_KEY_PREFIX}${++unsavedCount}`;
 
   const startStream = () => {
     pending = '';
-    update((c) => ({ items: [...withoutStreaming(c.items), streamingItem], stream: { text: '' } }));
+    update((c) => ({ items: [...withoutStreaming(c.items), streamingItem()], stream: { text: '' } }));
   };
 
   return {
@@ -101,7 +107,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
 
     resumeStream(text) {
       pending = '';
-      update((c) => ({ items: [...withoutStreaming(c.items), streamingItem], stream: { text } }));
+      update((c) => ({ items: [...withoutStreaming(c.items), streamingItem()], stream: { text } }));
     },
 
     showBranch(built) {
@@ -129,7 +135,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         c.stream
           ? { stream: { text: c.stream.text + delta } }
           : // Opened mid-stream: the message_start was missed, so the row starts here.
-            { items: [...withoutStreaming(c.items), streamingItem], stream: { text: delta } },
+            { items: [...withoutStreaming(c.items), streamingItem()], stream: { text: delta } },
       );
     },
 
@@ -198,10 +204,10 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
           if (entry.type !== 'handoff_outcome') return;
           // Added before a streaming row, should one be showing: that row stays the last one.
           return update((c) => {
-            const streaming = c.items.at(-1)?.kind === 'streaming';
+            const last = c.items.at(-1);
             const items = withoutStreaming(c.items).slice();
             addOutcome(items, entry);
-            return { items: streaming ? [...items, streamingItem] : items };
+            return { items: last?.kind === 'streaming' ? [...items, last] : items };
           });
         }
         case 'queue_changed':

@@ -5,6 +5,7 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useFindHighlights } from '../../hooks/useFindHighlights';
+import { rowKeyOf } from '../../store/chatItems';
 import { useBaton, useBatonStore } from '../../store/StoreProvider';
 import { ChatRow } from './ChatRow';
 import { useT } from '../../hooks/useLanguage';
@@ -28,7 +29,10 @@ export function ChatList() {
   const previous = useRef<{ virtualizer: Virtualizer<HTMLDivElement, Element>; lastKey: string | undefined } | null>(null);
   // Read before the new rows reach the virtualizer: was the reader at the end of what was shown?
   const wasAtEnd = previous.current?.virtualizer.isAtEnd(SCROLL_END_THRESHOLD) ?? true;
-  const getItemKey = useCallback((index: number) => items[index]?.key ?? index, [items]);
+  const getItemKey = useCallback((index: number) => {
+    const item = items[index];
+    return item ? rowKeyOf(item) : index;
+  }, [items]);
   // oxlint-disable-next-line react/incompatible-library -- the rule guards React Compiler's memoization, and this build has no React Compiler
   const virtualizer = useVirtualizer({
     count: items.length,

@@ -1,5 +1,6 @@
-// One settled message: its files, thinking, text and tool calls, how it ended, and its actions (or, while
-// it is being edited, the edit box in place of its text; its files stay with it).
+// One message: its files, thinking, text and tool calls, how it ended, and its actions (or, while it is
+// being edited, the edit box in place of its text; its files stay with it). The reply being streamed is
+// shown by the same view, its text only, no actions yet: when it settles, its Markdown is kept as drawn.
 import { useEffect, useRef } from 'react';
 import { isAttachment } from '../../../../shared/attachments';
 import type { AgentMessage } from '../../../../shared/session';
@@ -16,7 +17,7 @@ import { ToolCall } from './ToolCall';
 import { replyParts } from './replyParts';
 import { ServerToolCall, Sources } from './ServerToolCall';
 
-export function MessageView({ message, itemKey }: { message: AgentMessage; itemKey: string }) {
+export function MessageView({ message, itemKey, streaming = false }: { message: AgentMessage; itemKey: string; streaming?: boolean }) {
   const isUser = message.role === 'user';
   const files = message.content.filter(isAttachment);
   const editing = useBaton((s) => s.messageEdit?.entryId === itemKey);
@@ -31,16 +32,16 @@ export function MessageView({ message, itemKey }: { message: AgentMessage; itemK
   }, [editing]);
   return (
     <div data-testid="message-row" className={`message-block ${message.role}`}>
-      <article data-testid="message" className={`message ${message.role}`}>
+      <article data-testid="message" className={streaming ? 'message assistant streaming' : `message ${message.role}`} aria-busy={streaming || undefined}>
         <div className="message-role">
           {isUser ? t('chat.you') : t('chat.claude')}
           {pinned && <PinMarker />}
         </div>
         {files.length > 0 && <MessageAttachments blocks={files} />}
-        {editing ? <MessageEditor /> : <MessageContent message={message} />}
-        <MessageStatus message={message} itemKey={itemKey} />
+        {editing ? <MessageEditor /> : <MessageContent message={message} streaming={streaming} />}
+        {!streaming && <MessageStatus message={message} itemKey={itemKey} />}
       </article>
-      {!editing && <MessageActions message={message} entryKey={itemKey} editButton={editButton} />}
+      {!editing && !streaming && <MessageActions message={message} entryKey={itemKey} editButton={editButton} />}
     </div>
   );
 }
@@ -57,9 +58,11 @@ function PinMarker() {
 }
 
 /** The message's blocks in order: text (a run of text blocks as one), thinking, tool calls; then its sources. */
-function MessageContent({ message }: { message: AgentMessage }) {
+function MessageContent({ message, streaming }: { message: AgentMessage; streaming: boolean }) {
   const { parts, sources } = replyParts(message.content);
   const isUser = message.role === 'user';
+  const t = useT();
+  if (streaming && parts.length === 0) return <p className="typing">{t('chat.replyPending')}</p>;
   return (
     <>
       {parts.map((part) => {
@@ -70,7 +73,7 @@ function MessageContent({ message }: { message: AgentMessage }) {
               {part.text}
             </p>
           ) : (
-            <Markdown key={part.key} text={part.text} />
+            <Markdown key={part.key} text={part.text} streaming={streaming} />
           );
         }
         const { block } = part;

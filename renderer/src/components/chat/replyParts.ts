@@ -9,7 +9,11 @@ export interface Source {
   title: string;
 }
 
-export type ReplyPart = { kind: 'text'; text: string; key: number } | { kind: 'block'; block: ContentBlock; key: number };
+/**
+ * A text's key counts the texts before it, not the blocks: the reply being streamed (its text only) and the
+ * settled one (its thinking and tool calls around that text) have the same text under the same key.
+ */
+export type ReplyPart = { kind: 'text'; text: string; key: string } | { kind: 'block'; block: ContentBlock; key: number };
 
 /** Blocks shown as they are, and the runs of text between them joined (blocks the chat does not show never split a run). */
 export function replyParts(content: readonly ContentBlock[]): { parts: ReplyPart[]; sources: Source[] } {
@@ -22,13 +26,14 @@ export function replyParts(content: readonly ContentBlock[]): { parts: ReplyPart
     if (at < 0) at = sources.push({ url, title: typeof citation.title === 'string' && citation.title.trim() ? citation.title : url }) - 1;
     return at + 1;
   };
+  let texts = 0;
   content.forEach((block, key) => {
     if (block.type === 'text') {
       const numbers = [...new Set((block.citations ?? []).map(numberOf).filter((n): n is number => n !== undefined))];
       const text = block.text + numbers.map((n) => ` [\\[${n}\\]](<${safeUrl(sources[n - 1]!.url)}>)`).join('');
       const last = parts.at(-1);
       if (last?.kind === 'text') last.text += text;
-      else parts.push({ kind: 'text', text, key });
+      else parts.push({ kind: 'text', text, key: `text-${texts++}` });
       return;
     }
     if (block.type === 'raw' && block.block.type !== 'server_tool_use') return; // results are shown with their call
