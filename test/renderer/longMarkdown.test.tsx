@@ -4,7 +4,7 @@
 // as written where it is not parsed yet, and is the same as Markdown rendered in one go once the tasks
 // are through.
 import { act } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatView } from '../../renderer/src/components/chat/ChatView';
 import { MarkdownPart } from '../../renderer/src/components/chat/MarkdownPart';
 import type { SessionEntry } from '../../shared/session';
@@ -13,6 +13,41 @@ import { exchangeEntries, messageEntry, render, sessionView, settle, setup, step
 const views: Rendered[] = [];
 afterEach(() => views.splice(0).forEach((v) => v.unmount()));
 beforeAll(stubLayout);
+
+/**
+ * What is near the view, as IntersectionObserver tells it: a group of blocks (data-group) is near when
+ * `isNear` says so, told a task after it is first watched and again whenever `showNear` moves the view.
+ */
+let isNear: (group: number) => boolean = () => true;
+const watched = new Map<Element, IntersectionObserverCallback>();
+class NearObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(el: Element) {
+    watched.set(el, this.callback);
+    setTimeout(() => this.report([el]), 0);
+  }
+  unobserve(el: Element) {
+    watched.delete(el);
+  }
+  disconnect() {}
+  report(els: Element[]) {
+    const live = els.filter((el) => watched.has(el));
+    if (live.length) this.callback(live.map((target) => ({ target, isIntersecting: isNear(Number((target as HTMLElement).dataset.group)) })) as IntersectionObserverEntry[], this as unknown as IntersectionObserver);
+  }
+}
+beforeEach(() => {
+  isNear = () => true;
+  watched.clear();
+  vi.stubGlobal('IntersectionObserver', NearObserver);
+});
+afterEach(() => vi.unstubAllGlobals());
+/** Moves the view: the groups `near` says are near now, and the others not. */
+async function showNear(near: (group: number) => boolean) {
+  isNear = near;
+  await act(async () => {
+    for (const [el, callback] of watched) callback([{ target: el, isIntersecting: near(Number((el as HTMLElement).dataset.group)) } as unknown as IntersectionObserverEntry], {} as IntersectionObserver);
+  });
+}
 
 async function chat(entries: SessionEntry[]) {
   const ctx = await setup({ 'sessions.open': () => sessionView({ entries }) });
@@ -45,6 +80,12 @@ function shown(message: Element) {
   const bold = [...message.querySelectorAll('.markdown strong')].map((b) => b.textContent);
   const plain = [...message.querySelectorAll('.markdown-plain')].map((p) => p.textContent).join('');
   return { bold, plain };
+}
+
+/** Runs tasks until `done` (at most 100). */
+async function tasksUntil(done: () => boolean): Promise<void> {
+  for (let tasks = 0; !done() && tasks < 100; tasks++) await settle();
+  expect(done()).toBe(true);
 }
 
 /** Runs tasks until nothing is left as written (at most `max`); how many it took. */
@@ -114,6 +155,31 @@ describe('a long reply, rendered a share a task', () => {
     expect(first.bold.length).toBeLessThan(40);
     expect(await tasksUntilParsed(message)).toBeGreaterThan(5);
     expect(visible(message.querySelector('.markdown')!)).toBe(await wholeRender(text, store));
+  });
+
+  it('a long message is Markdown only near the view: a group far from it is shown as written, and parsed again when the view comes back', async () => {
+    // Much longer than a view: its groups of blocks are near the view only at its end at first.
+    const text = Array.from({ length: 6 }, () => longText()).join('\n\n');
+    const { container } = await chat([messageEntry('user', 'Write a lot'), messageEntry('assistant', text)]);
+    const message = [...container.querySelectorAll('[data-testid="message"]')].at(-1)!;
+    const groups = () => [...message.querySelectorAll<HTMLElement>('.markdown-group')];
+    const last = groups().length - 1;
+    expect(last).toBeGreaterThan(4);
+    await showNear((group) => group === last);
+    await tasksUntil(() => !groups()[last]!.querySelector('.markdown-plain'));
+    const formatted = () => groups().map((g) => g.querySelector('.markdown-plain') === null);
+    expect(formatted().filter(Boolean)).toHaveLength(1);
+    expect(formatted()[last]).toBe(true);
+    // The whole text is there all along, as written where it is not near.
+    expect(visible(message)).toContain('Paragraph**0**ofthelongreply');
+
+    // Scrolled to the top: the first group becomes Markdown, the last one goes back to its text as written.
+    await showNear((group) => group === 0);
+    await tasksUntil(() => !groups()[0]!.querySelector('.markdown-plain'));
+    expect(formatted()[0]).toBe(true);
+    expect(formatted()[last]).toBe(false);
+    expect(formatted().filter(Boolean)).toHaveLength(1);
+    expect(groups()[0]!.querySelector('strong')?.textContent).toBe('0');
   });
 
   it('one block too long to parse in a task stays as written, all of it, in pieces', async () => {

@@ -1,10 +1,13 @@
-// A long or streamed Markdown text, rendered a bounded share a task. The text is cut into blocks
-// (markdownBlocks); every block but the one being written (`open`) is done and never changes. A done
-// block shows its text as written until a task parses it: each task parses at most PARSE_BUDGET's worth,
-// the blocks on screen first, then the others from the end (where the chat is read), so a huge delta, the
-// settled message and a session opened on it each cost the page a task at a time. Done blocks sit in
-// groups that are laid out only when on screen. The text is all there meanwhile: Find in session and
-// copy see it whole.
+// A long or streamed Markdown text, rendered a bounded share a task, and only where it is read. The text is
+// cut into blocks (markdownBlocks); every block but the one being written (`open`) is done and never
+// changes. Done blocks sit in groups; a group is shown as Markdown only while it is near the view (within a
+// view's height of it), and as written elsewhere, so what the page holds of a huge text (its elements, and
+// what React tears down when it goes) is bounded by what is near the view, not by the text's size. A
+// group near the view is parsed a share a task: each task parses at most PARSE_BUDGET's worth, the groups
+// nearest the end first (where the chat is read). A group that leaves the view's neighbourhood goes back
+// to its text as written, and is parsed again when it comes back. Groups off screen are not laid out. The
+// text is all there meanwhile: Find in session and copy see it whole. Where the page cannot tell what is
+// in view (no IntersectionObserver), every group counts as near.
 import { memo, useEffect, useState } from 'react';
 import { MarkdownPart, type MarkdownExtension } from './MarkdownPart';
 import { useMarkdownBlocks, type MarkdownBlock } from './markdownBlocks';
@@ -27,7 +30,7 @@ const NONE: ReadonlySet<number> = new Set();
 interface Progress {
   /** The first block when the blocks were parsed: another one means another text, parsed anew. */
   first: MarkdownBlock | undefined;
-  /** The starts of the done blocks parsed. */
+  /** The starts of the done blocks parsed, in groups near the view. */
   parsed: ReadonlySet<number>;
 }
 
@@ -35,10 +38,13 @@ export function BlockMarkdown({ text, open, extension }: { text: string; open: b
   const blocks = useMarkdownBlocks(text);
   const done = open ? blocks.length - 1 : blocks.length;
   const [progress, setProgress] = useState<Progress>({ first: undefined, parsed: NONE });
-  const [onScreen, observe] = useOnScreen();
-  const before = progress.first === blocks[0] ? progress.parsed : NONE;
+  const [reported, observe] = useNearGroups();
+  const groupCount = Math.ceil(done / GROUP);
+  // Until the observer has said where the view is, the last group (where the chat opens) counts as near.
+  const near = reported === undefined ? ALL : (reported ?? new Set(groupCount ? [groupCount - 1] : []));
+  const before = progress.first === blocks[0] ? keepNear(blocks, progress.parsed, near) : NONE;
   // This render parses the next task's share; the task after it takes it from there.
-  const parsed = nextTask(blocks, done, before, onScreen);
+  const parsed = nextTask(blocks, done, before, near);
   useEffect(() => {
     if (parsed === progress.parsed) return;
     const id = setTimeout(() => setProgress({ first: blocks[0], parsed }), 0);
@@ -53,8 +59,8 @@ export function BlockMarkdown({ text, open, extension }: { text: string; open: b
     groups.push(<BlockGroup key={blocks[first]!.start} blocks={blocks} first={first} last={last} parsed={parsed} count={count} observe={observe} extension={extension} />);
   }
   const writing = blocks[done];
-  // The block being written is parsed each frame, once the done ones are and while it is small.
-  const openParsed = writing !== undefined && writing.cost <= PARSE_BUDGET && nextTask(blocks, done, parsed, onScreen) === parsed;
+  // The block being written is parsed each frame, once the done ones near the view are and while it is small.
+  const openParsed = writing !== undefined && writing.cost <= PARSE_BUDGET && nextTask(blocks, done, parsed, near) === parsed;
   return (
     <>
       {groups}
@@ -63,12 +69,29 @@ export function BlockMarkdown({ text, open, extension }: { text: string; open: b
   );
 }
 
+/** Every group: where the page cannot tell which are near the view. */
+const ALL = { has: () => true } as const;
+type Groups = ReadonlySet<number> | typeof ALL;
+
+/** The parsed blocks of the groups near the view: a group that has left it is shown as written again. */
+function keepNear(blocks: readonly MarkdownBlock[], parsed: ReadonlySet<number>, near: Groups): ReadonlySet<number> {
+  if (near === ALL || parsed.size === 0) return parsed;
+  let kept: Set<number> | undefined;
+  for (let i = 0; i < blocks.length; i++) {
+    const start = blocks[i]!.start;
+    if (!parsed.has(start) || near.has(Math.floor(i / GROUP))) continue;
+    kept ??= new Set(parsed);
+    kept.delete(start);
+  }
+  return kept ?? parsed;
+}
+
 /**
- * The parsed blocks once the next task has parsed its share: the done blocks of the groups on screen
- * first, then the others from the last one back, as many as fit in the budget (at least one). `parsed`
- * itself when there is nothing left to parse.
+ * The parsed blocks once the next task has parsed its share: the done blocks of the groups near the view,
+ * from the last one back, as many as fit in the budget (at least one). `parsed` itself when there is
+ * nothing left to parse.
  */
-function nextTask(blocks: readonly MarkdownBlock[], done: number, parsed: ReadonlySet<number>, onScreen: ReadonlySet<number>): ReadonlySet<number> {
+function nextTask(blocks: readonly MarkdownBlock[], done: number, parsed: ReadonlySet<number>, near: Groups): ReadonlySet<number> {
   let next: Set<number> | undefined;
   let budget = PARSE_BUDGET;
   /** Takes the block if it fits; false once the budget is spent. */
@@ -81,8 +104,7 @@ function nextTask(blocks: readonly MarkdownBlock[], done: number, parsed: Readon
     return budget > 0;
   };
   let more = true;
-  for (const group of onScreen) for (let i = group * GROUP; i < Math.min((group + 1) * GROUP, done) && more; i++) more = take(blocks[i]!);
-  for (let i = done - 1; i >= 0 && more; i--) more = take(blocks[i]!);
+  for (let i = done - 1; i >= 0 && more; i--) if (near.has(Math.floor(i / GROUP))) more = take(blocks[i]!);
   return next ?? parsed;
 }
 
@@ -100,7 +122,7 @@ interface GroupProps {
 /**
  * Done blocks, laid out and painted only when on screen (content-visibility), so that each frame costs
  * what is on screen however long the text. Done blocks never change (the same objects): a group is the
- * same while it has as many, as many parsed.
+ * same while it has as many, as many parsed (a group away from the view has none).
  */
 const BlockGroup = memo(
   function BlockGroup({ blocks, first, last, parsed, observe, extension }: GroupProps) {
@@ -155,30 +177,54 @@ function lineCount(piece: string): number {
   return lines + Math.floor(piece.length / 90);
 }
 
-/** A ref that watches whether its element is on screen, until the element goes. */
+/** A ref that watches whether its element is near the view, until the element goes. */
 type Watch = (el: HTMLElement | null) => (() => void) | undefined;
 
-/** The groups on screen, and the ref that watches a group. */
-function useOnScreen(): [ReadonlySet<number>, Watch | undefined] {
-  const [onScreen, setOnScreen] = useState<ReadonlySet<number>>(NONE);
+/**
+ * The groups near the view (null until the observer has first said; undefined where there is no
+ * IntersectionObserver), and the ref that watches a group. Near is within a view's height above or below
+ * what the nearest scrolling box shows: more than the page lays out ahead of scrolling, so a group is shown
+ * as written only where it is not painted, and its size there stays what it was.
+ */
+function useNearGroups(): [ReadonlySet<number> | null | undefined, Watch | undefined] {
+  const [near, setNear] = useState<ReadonlySet<number> | null | undefined>(() => (typeof IntersectionObserver === 'undefined' ? undefined : null));
   const [watch] = useState(() => {
     if (typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver((entries) =>
-      setOnScreen((was) => {
-        const next = new Set(was);
-        for (const entry of entries) {
-          const group = Number((entry.target as HTMLElement).dataset.group);
-          if (entry.isIntersecting) next.add(group);
-          else next.delete(group);
-        }
-        return next;
-      }),
-    );
+    let observer: IntersectionObserver | undefined;
+    // Made for the first group watched: all the groups of a text scroll in the same box.
+    const observerFor = (el: HTMLElement) => {
+      if (!observer) {
+        observer = new IntersectionObserver(
+          (entries) =>
+            setNear((was) => {
+              const next = new Set(was);
+              for (const entry of entries) {
+                const group = Number((entry.target as HTMLElement).dataset.group);
+                if (entry.isIntersecting) next.add(group);
+                else next.delete(group);
+              }
+              return next;
+            }),
+          { root: scrollingBox(el), rootMargin: '100% 0px' },
+        );
+      }
+      return observer;
+    };
     return (el: HTMLElement | null) => {
       if (!el) return;
-      observer.observe(el);
-      return () => observer.unobserve(el);
+      const watching = observerFor(el);
+      watching.observe(el);
+      return () => watching.unobserve(el);
     };
   });
-  return [onScreen, watch];
+  return [near, watch];
+}
+
+/** The nearest box that scrolls `el` (the page when none does): a margin around the view is taken in it. */
+function scrollingBox(el: HTMLElement): Element | null {
+  for (let box = el.parentElement; box; box = box.parentElement) {
+    const { overflowY } = getComputedStyle(box);
+    if (overflowY === 'auto' || overflowY === 'scroll') return box;
+  }
+  return null;
 }
