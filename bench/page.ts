@@ -17,7 +17,11 @@ export async function benchPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** Clicks a session link in the page and times until `lastText` is laid out in the chat viewport (within `timeoutMs`). */
+/**
+ * Clicks a session link in the page and times until `lastText` is laid out in the chat viewport (within
+ * `timeoutMs`): the last block of a message's text (of its last group, for a long one) holds it and is in
+ * view, so a message taller than the view counts once its end is.
+ */
 export function openFromSidebar(page: Page, title: string, lastText: string, timeoutMs = 10_000): Promise<number> {
   return page.evaluate(
     ({ title, lastText, timeoutMs }) =>
@@ -29,9 +33,11 @@ export function openFromSidebar(page: Page, title: string, lastText: string, tim
           const scroller = document.querySelector('.chat-scroll');
           if (!scroller) return false;
           const box = scroller.getBoundingClientRect();
-          return [...scroller.querySelectorAll('[data-testid="message"]')].some((m) => {
-            if (!m.textContent?.includes(lastText)) return false;
-            const r = m.getBoundingClientRect();
+          return [...scroller.querySelectorAll('[data-testid="message"] .markdown')].some((markdown) => {
+            let end = markdown.lastElementChild;
+            while (end?.classList.contains('markdown-group')) end = end.lastElementChild;
+            if (!end?.textContent?.includes(lastText)) return false;
+            const r = end.getBoundingClientRect();
             return r.height > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
           });
         };

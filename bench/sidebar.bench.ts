@@ -164,7 +164,7 @@ async function hugeDelta(page: Page, fake: Awaited<ReturnType<typeof startFakeAn
   await openFromSidebar(page, `Session ${SESSIONS - 2}`, 'Message number 1', 60_000);
   await page.waitForTimeout(500);
   const left = await takeLongTasks(page);
-  const openMs = await openAtEnd(page, `Session ${SESSIONS - 1}`, 'tail 99');
+  const openMs = await openFromSidebar(page, `Session ${SESSIONS - 1}`, 'tail 99', 60_000);
   const openedDone = await allRendered(page);
   const opened = await takeLongTasks(page);
   return {
@@ -174,32 +174,6 @@ async function hugeDelta(page: Page, fake: Awaited<ReturnType<typeof startFakeAn
     left: phase(left, true),
     opened: { ...phase(opened, openedDone), ms: openMs },
   };
-}
-
-/** Clicks a session link and times until the paragraph holding `lastText` (the end of a message taller than the view) is in view. */
-function openAtEnd(page: Page, title: string, lastText: string): Promise<number> {
-  return page.evaluate(
-    ({ title, lastText }) =>
-      new Promise<number>((resolve, reject) => {
-        const link = [...document.querySelectorAll('nav a')].find((a) => a.textContent?.endsWith(title)) as HTMLElement | undefined;
-        if (!link) return reject(new Error(`no sidebar link "${title}"`));
-        const shown = () => {
-          const scroller = document.querySelector('.chat-scroll');
-          let end = [...(scroller?.querySelectorAll('[data-testid="message"] .markdown') ?? [])].at(-1)?.lastElementChild;
-          while (end?.classList.contains('markdown-group')) end = end.lastElementChild;
-          if (!scroller || !end?.textContent?.includes(lastText)) return false;
-          const box = scroller.getBoundingClientRect();
-          const r = end.getBoundingClientRect();
-          return r.height > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
-        };
-        const start = performance.now();
-        link.click();
-        const check = () => (shown() ? resolve(performance.now() - start) : requestAnimationFrame(check));
-        requestAnimationFrame(check);
-        setTimeout(() => reject(new Error(`"${title}" did not show "${lastText}" within 60 s`)), 60_000);
-      }),
-    { title, lastText },
-  );
 }
 
 const phase = (tasks: number[], done: boolean) => ({ longest: Math.max(0, ...tasks), count: tasks.length, done });
