@@ -33,6 +33,9 @@ test('ไทย in Settings shows the main screen in Thai, still after a reload'
   await page.getByRole('button', { name: 'เซสชันใหม่' }).first().click();
   // Typed before the new session is shown, the command would hand off the one with the garden.
   await expect(page).not.toHaveURL(shown);
+  // The new session has no title yet: the sidebar and the header name it in Thai.
+  await expect(page.getByRole('navigation', { name: 'เซสชัน' }).getByRole('link', { name: 'เซสชันใหม่' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('เซสชันใหม่');
   await page.getByRole('textbox', { name: 'ข้อความ' }).fill('/handoff');
   await page.keyboard.press('Enter');
   await expect(page.getByText('ยังไม่มีอะไรให้ส่งต่อ (ยังไม่มีข้อความ)')).toBeVisible();

@@ -5,6 +5,8 @@
 export const en = {
   /** shared/texts.ts: the SPEC's exact texts and what the core tells the user. */
   texts: {
+    /** A session with no title and no message yet, as every view names it. */
+    untitled: 'New session',
     nothingToHandOff: 'Nothing to hand off (no messages yet)',
     handoffDone: 'New session started with handoff context',
     handoffCancelled: 'Handoff cancelled',
@@ -168,7 +170,6 @@ export const en = {
     fileUnreadable: '{{name}} could not be read',
     failed: 'Failed: {{message}}',
     diagramNotDrawn: 'This diagram could not be drawn: {{reason}}',
-    untitled: 'New session',
     unknownParent: 'an earlier session',
     handedOffFrom: '↳ handed off from {{title}}',
     handedOffTo: '→ handed off to {{title}}',
@@ -356,6 +357,8 @@ export const en = {
     cancel: 'Cancel',
     saveAndSend: 'Save and send',
     attachedFiles: 'Attached files',
+    remoteImage: 'Image: {{name}}',
+    remoteImageUntitled: 'Image',
     openImage: 'Open image {{name}}',
     close: 'Close',
     sources: 'Sources',

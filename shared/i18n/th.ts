@@ -6,6 +6,7 @@ import type { Translation } from './en';
 
 export const th: Translation = {
   texts: {
+    untitled: 'เซสชันใหม่',
     nothingToHandOff: 'ยังไม่มีอะไรให้ส่งต่อ (ยังไม่มีข้อความ)',
     handoffDone: 'เริ่มเซสชันใหม่พร้อมบริบทจากการส่งต่อแล้ว',
     handoffCancelled: 'ยกเลิกการส่งต่อแล้ว',
@@ -152,7 +153,6 @@ export const th: Translation = {
     fileUnreadable: 'อ่าน {{name}} ไม่ได้',
     failed: 'ไม่สำเร็จ: {{message}}',
     diagramNotDrawn: 'วาดแผนภาพนี้ไม่ได้: {{reason}}',
-    untitled: 'เซสชันใหม่',
     unknownParent: 'เซสชันก่อนหน้า',
     handedOffFrom: '↳ ส่งต่อจาก {{title}}',
     handedOffTo: '→ ส่งต่อไปยัง {{title}}',
@@ -327,6 +327,8 @@ export const th: Translation = {
     cancel: 'ยกเลิก',
     saveAndSend: 'บันทึกและส่ง',
     attachedFiles: 'ไฟล์แนบ',
+    remoteImage: 'รูปภาพ: {{name}}',
+    remoteImageUntitled: 'รูปภาพ',
     openImage: 'เปิดรูปภาพ {{name}}',
     close: 'ปิด',
     sources: 'แหล่งที่มา',

@@ -187,7 +187,8 @@ export function handoffTitle(document: string, parentTitle: string, inUse: reado
   const line = first < 0 ? undefined : lines.slice(first + 1).find((l) => l.text.trim());
   const isText = line !== undefined && !line.fenced && levelTwoHeading(line) === undefined && !sections.some((name) => namesSection(line, name));
   const text = isText ? line.text.replace(/^[\s>*+-]+/, '').replace(/^\[[ xX]\]\s*/, '').replace(/\s*\[#\d+\]/g, '').replace(/[*_`#]/g, '').trim() : '';
-  return distinctTitle(shortenTitle(text || parentTitle), [parentTitle, ...inUse]);
+  const title = shortenTitle(text || parentTitle);
+  return title ? distinctTitle(title, [parentTitle, ...inUse]) : title; // untitled, as its parent was
 }
 
 /** `title`, or the first "<title> (n)" from 2 up that `taken` does not hold (letter case and spacing aside). */

@@ -1,7 +1,8 @@
 // Sidebar titles (SPEC §2): the explicit title, else the first user message, shortened.
 import type { AgentMessage } from '../../../shared/session';
 
-export const UNTITLED = 'New session';
+/** A session with no title and no message yet: each view names it, in its own language ("New session"). */
+export const UNTITLED = '';
 export const TITLE_MAX_CHARS = 60;
 
 /** Whitespace collapsed, cut to about `max` characters on a word boundary where one is near, with "…". */

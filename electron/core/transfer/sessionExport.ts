@@ -16,7 +16,7 @@ export interface ExportFile {
 }
 
 export function sessionExport(manager: SessionManager, format: ExportFormat, parentTitle: string | undefined): ExportFile {
-  const title = manager.getTitle();
+  const title = manager.getTitle() || texts.untitled;
   if (format === 'json') {
     return {
       fileName: exportFileName(title, 'jsonl'),
@@ -38,5 +38,5 @@ export function documentExport(manager: SessionManager, entryId: string): Export
         ? entry.document
         : undefined;
   if (document === undefined) throw new BatonError('not_found', texts.documentNotInSession);
-  return { fileName: exportFileName(`${manager.getTitle()} handoff`, 'md'), mimeType: 'text/markdown', content: `${inertMarkdown(document.trimEnd())}\n` };
+  return { fileName: exportFileName(`${manager.getTitle() || texts.untitled} handoff`, 'md'), mimeType: 'text/markdown', content: `${inertMarkdown(document.trimEnd())}\n` };
 }

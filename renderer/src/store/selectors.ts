@@ -1,5 +1,6 @@
 // Derived values components share; each reads state, none changes it.
 import { DEFAULT_SETTINGS, isPastThreshold } from '../../../shared/settings';
+import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import { isEntryKey } from './chatItems';
 import type { BatonState } from './types';
@@ -26,7 +27,7 @@ export const retryTarget = (s: BatonState): string | undefined => {
 export const sessionTitle = (s: BatonState): string => {
   const id = s.session?.header.id;
   // From every title listed, not the search's results: a search that leaves the session out keeps its title.
-  return (id ? s.sidebar.titles[id] : undefined) || s.session?.title || uiTexts.untitled;
+  return (id ? s.sidebar.titles[id] : undefined) || s.session?.title || texts.untitled;
 };
 
 /** The parent's title, from the sidebar when it is listed (it may have been renamed), else the view. */

@@ -174,7 +174,8 @@ describe('newSession()', () => {
 describe('titles', () => {
   it('come from the last session_info, else the header, else the first user message shortened', () => {
     const manager = SessionManager.create(sessionsDir());
-    expect(manager.getTitle()).toBe('New session');
+    // Untitled: each view names it in its own language.
+    expect(manager.getTitle()).toBe('');
     manager.appendMessage({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'not typed' }] });
     manager.appendMessage(user('  Please   refactor the session store so that every record is durable and readable after a crash  '));
     expect(manager.getTitle()).toBe('Please refactor the session store so that every record is…');

@@ -54,7 +54,7 @@ describe('rebuilding from the files', () => {
       messageCount: 2,
     });
     expect(rows[1]).toMatchObject({ title: 'Explain the difference between rename and link when…', messageCount: 2 });
-    expect(rows[0]).toMatchObject({ title: 'New session', messageCount: 0, parentSession: titled.getSessionId(), origin: 'handoff' });
+    expect(rows[0]).toMatchObject({ title: '', messageCount: 0, parentSession: titled.getSessionId(), origin: 'handoff' });
     // Each row matches what a full open says.
     for (const m of [titled, untitled, handedOff]) {
       const { firstMessage: _, ...summary } = SessionManager.open(m.getSessionFile(), { readOnly: true }).getSummary();
@@ -116,7 +116,7 @@ describe('files that are not sessions', () => {
     expect(rows.filter((r) => r.unreadable === undefined).map((r) => [r.title, r.messageCount])).toEqual(
       expect.arrayContaining([
         ['a healthy session', 1],
-        ['New session', 0],
+        ['', 0],
       ]),
     );
     expect(index.list('healthy')).toHaveLength(1);

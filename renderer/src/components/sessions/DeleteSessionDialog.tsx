@@ -1,3 +1,4 @@
+import { texts } from '../../../../shared/texts';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
 import { Modal } from '../common/Modal';
@@ -13,7 +14,7 @@ export function DeleteSessionDialog() {
   return (
     <Modal title={t('sessions.deleteTitle')}>
       <p className="dialog-text">
-        {t('sessions.deleteWarning', { title: pending.title || uiTexts.untitled, running: running ? `${uiTexts.deleteStopsRun} ` : '' })}
+        {t('sessions.deleteWarning', { title: pending.title || texts.untitled, running: running ? `${uiTexts.deleteStopsRun} ` : '' })}
       </p>
       <div className="dialog-actions">
         <button type="button" autoFocus onClick={cancel}>

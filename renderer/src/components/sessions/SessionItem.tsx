@@ -1,3 +1,4 @@
+import { texts } from '../../../../shared/texts';
 import type { CSSProperties } from 'react';
 import type { SessionHit } from '../../../../shared/search';
 import { sessionAddress } from '../../../../shared/sessionAddress';
@@ -39,7 +40,7 @@ export function SessionItem({ index, measure, row, isCurrent, parentTitle, now }
   const generating = useBaton((s) => s.sidebar.running.includes(summary.id));
   const newReply = useBaton((s) => !generating && s.sidebar.unread.includes(summary.id));
   const t = useT();
-  const title = summary.title || uiTexts.untitled;
+  const title = summary.title || texts.untitled;
   const { match } = summary;
   const snippetId = match?.snippet ? `snippet-${summary.id}` : undefined;
   const open = (event: React.MouseEvent) => {
@@ -97,7 +98,7 @@ export function SessionItem({ index, measure, row, isCurrent, parentTitle, now }
       {handedOffFrom && underParent && <span className="visually-hidden">{handedOffFrom}</span>}
       {children.map((child) => (
         <span key={child.id} className="visually-hidden">
-          {uiTexts.handedOffTo(child.title || uiTexts.untitled)}
+          {uiTexts.handedOffTo(child.title || texts.untitled)}
         </span>
       ))}
       {summary.unreadable && <span className="lineage warning-text">{t('sessions.unreadable', { reason: summary.unreadable })}</span>}
