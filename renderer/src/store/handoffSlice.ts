@@ -170,7 +170,7 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
         get().clearNoticesStartingWith(failedPrefix(sessionId));
         const child = result.session.header.id;
         if (get().session?.header.id === child) return notify('success', texts.handoffDone);
-        const title = result.session.header.title ?? texts.untitled;
+        const title = result.session.header.title || texts.untitled;
         return notify('success', texts.handedOffTo(title), { action: { label: 'Open', run: () => void openSession(child) } });
       }
       case 'review':

@@ -105,7 +105,7 @@ function ExchangeSummary({ item }: { item: HandoffAttempt }) {
   switch (outcome.outcome) {
     case 'done':
       // A session that is not here (an imported copy's child) is named, not linked.
-      if (!childId || childTitle === undefined) return <>{texts.handedOffTo(outcome.childTitle ?? texts.untitled)}</>;
+      if (!childId || childTitle === undefined) return <>{texts.handedOffTo(outcome.childTitle || texts.untitled)}</>;
       // The text's title part is the link, as a session is in the sidebar: "Handed off → " then the title.
       return (
         <>
