@@ -5,6 +5,35 @@
 export const en = {
   /** shared/texts.ts: the SPEC's exact texts and what the core tells the user. */
   texts: {
+    /** A failed file operation (electron/core/storage/errors.ts): what it means, then what did not complete. */
+    storage: {
+      reasons: {
+        ENOSPC: 'The disk is full, so this was not saved.',
+        EDQUOT: 'The disk quota is used up, so this was not saved.',
+        EROFS: 'The disk is read-only, so this was not saved.',
+        EACCES: 'Baton may not write to its data folder, so this was not saved.',
+        EPERM: 'Baton may not write to its data folder, so this was not saved.',
+        EIO: 'The disk reported an error, so this was not saved.',
+      },
+      actions: {
+        savingSettings: 'Saving the settings to',
+        creatingSessionsFolder: 'Creating the sessions folder',
+        deleting: 'Deleting',
+        listing: 'Listing',
+        reading: 'Reading',
+        savingTo: 'Saving to',
+        syncing: 'Syncing',
+        closing: 'Closing',
+        repairingEnd: 'Repairing the end of',
+        opening: 'Opening',
+        creatingLock: 'Creating lock',
+        writingLock: 'Writing lock',
+        writing: 'Writing',
+      },
+      notCompleted: '{{reason}} {{action}} {{path}} did not complete ({{code}}).',
+      failed: '{{action}} {{path}} failed: {{detail}}',
+      readOnly: '{{reason}} Sessions can be read but not changed until Baton may write to its data folder again ({{code}}).',
+    },
     /** A session with no title and no message yet, as every view names it. */
     untitled: 'New session',
     nothingToHandOff: 'Nothing to hand off (no messages yet)',

@@ -6,6 +6,34 @@ import type { Translation } from './en';
 
 export const th: Translation = {
   texts: {
+    storage: {
+      reasons: {
+        ENOSPC: 'ดิสก์เต็ม จึงไม่ได้บันทึก',
+        EDQUOT: 'โควตาดิสก์ใช้หมดแล้ว จึงไม่ได้บันทึก',
+        EROFS: 'ดิสก์เป็นแบบอ่านอย่างเดียว จึงไม่ได้บันทึก',
+        EACCES: 'Baton ไม่มีสิทธิ์เขียนลงโฟลเดอร์ข้อมูล จึงไม่ได้บันทึก',
+        EPERM: 'Baton ไม่มีสิทธิ์เขียนลงโฟลเดอร์ข้อมูล จึงไม่ได้บันทึก',
+        EIO: 'ดิสก์แจ้งข้อผิดพลาด จึงไม่ได้บันทึก',
+      },
+      actions: {
+        savingSettings: 'การบันทึกการตั้งค่าลงใน',
+        creatingSessionsFolder: 'การสร้างโฟลเดอร์เซสชัน',
+        deleting: 'การลบ',
+        listing: 'การแสดงรายการใน',
+        reading: 'การอ่าน',
+        savingTo: 'การบันทึกลงใน',
+        syncing: 'การเขียนลงดิสก์ของ',
+        closing: 'การปิด',
+        repairingEnd: 'การซ่อมส่วนท้ายของ',
+        opening: 'การเปิด',
+        creatingLock: 'การสร้างล็อก',
+        writingLock: 'การเขียนล็อก',
+        writing: 'การเขียน',
+      },
+      notCompleted: '{{reason}} {{action}} {{path}} ไม่สำเร็จ ({{code}})',
+      failed: '{{action}} {{path}} ไม่สำเร็จ: {{detail}}',
+      readOnly: '{{reason}} อ่านเซสชันได้แต่แก้ไขไม่ได้จนกว่า Baton จะเขียนลงโฟลเดอร์ข้อมูลได้อีกครั้ง ({{code}})',
+    },
     untitled: 'เซสชันใหม่',
     nothingToHandOff: 'ยังไม่มีอะไรให้ส่งต่อ (ยังไม่มีข้อความ)',
     handoffDone: 'เริ่มเซสชันใหม่พร้อมบริบทจากการส่งต่อแล้ว',

@@ -316,7 +316,7 @@ function listSessionFiles(fs: FsSeam, dir: string): string[] {
     return fs.readdirSync(dir).filter(isSessionFileName);
   } catch (err) {
     if (errnoCode(err) === 'ENOENT') return [];
-    throw StorageError.fromFsError('Listing', dir, err);
+    throw StorageError.fromFsError('listing', dir, err);
   }
 }
 

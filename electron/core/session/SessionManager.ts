@@ -401,7 +401,7 @@ function newSessionPath(fs: FsSeam, sessionsDir: string, header: SessionHeader):
   try {
     fs.mkdirSync(sessionsDir);
   } catch (err) {
-    throw StorageError.fromFsError('Creating the sessions folder', sessionsDir, err);
+    throw StorageError.fromFsError('creatingSessionsFolder', sessionsDir, err);
   }
   return join(sessionsDir, sessionFileName(header.timestamp, header.id));
 }

@@ -46,7 +46,7 @@ export class SessionStore {
     try {
       fs.mkdirSync(sessionsDir);
     } catch (err) {
-      throw StorageError.fromFsError('Creating the sessions folder', sessionsDir, err);
+      throw StorageError.fromFsError('creatingSessionsFolder', sessionsDir, err);
     }
     const index = SessionIndex.load(sessionsDir, { indexFile: opts.indexFile, fs });
     const textIndex = SearchIndex.load(sessionsDir, { indexFile: opts.searchIndexFile, fs });
@@ -101,7 +101,7 @@ export class SessionStore {
     try {
       this.fs.unlinkSync(path);
     } catch (err) {
-      if (errnoCode(err) !== 'ENOENT') throw StorageError.fromFsError('Deleting', path, err);
+      if (errnoCode(err) !== 'ENOENT') throw StorageError.fromFsError('deleting', path, err);
     } finally {
       lock.release();
     }

@@ -38,7 +38,7 @@ export class RecordWriter {
       if (sync) this.fsync();
     } catch (err) {
       this.rollback();
-      throw StorageError.fromFsError('Saving to', this.path, err);
+      throw StorageError.fromFsError('savingTo', this.path, err);
     }
     this.length += bytes.length;
   }
@@ -49,7 +49,7 @@ export class RecordWriter {
     try {
       this.fsync();
     } catch (err) {
-      throw StorageError.fromFsError('Syncing', this.path, err);
+      throw StorageError.fromFsError('syncing', this.path, err);
     }
   }
 
@@ -69,7 +69,7 @@ export class RecordWriter {
     try {
       this.fs.closeSync(this.fd);
     } catch (err) {
-      throw StorageError.fromFsError('Closing', this.path, err);
+      throw StorageError.fromFsError('closing', this.path, err);
     }
   }
 
@@ -79,7 +79,7 @@ export class RecordWriter {
       this.fs.ftruncateSync(this.fd, this.length);
       this.fs.fsyncSync(this.fd);
     } catch (err) {
-      throw StorageError.fromFsError('Repairing the end of', this.path, err);
+      throw StorageError.fromFsError('repairingEnd', this.path, err);
     }
     this.tailNeedsCut = false;
   }

@@ -34,7 +34,7 @@ export function summarizeSessionFile(fs: FsSeam, path: string): FileSummary {
   try {
     fd = fs.openSync(path, 'r');
   } catch (err) {
-    if (errnoCode(err) === 'ENOENT') throw StorageError.fromFsError('Reading', path, err);
+    if (errnoCode(err) === 'ENOENT') throw StorageError.fromFsError('reading', path, err);
     return unreadableSummary(path, { size: 0, mtimeMs: Date.now() }, `The file could not be opened (${errnoCode(err) ?? 'error'})`);
   }
   try {

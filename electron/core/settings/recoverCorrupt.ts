@@ -51,7 +51,7 @@ function settingsFileError(err: unknown, filePath: string, writing: boolean): un
   if (code === 'EISDIR') {
     return new StorageError(code, `${filePath} is a folder, but Baton keeps its settings in a file of that name. Move or rename the folder, then start Baton again.`, { cause: err });
   }
-  if (writing) return StorageError.fromFsError('Saving the settings to', filePath, err);
+  if (writing) return StorageError.fromFsError('savingSettings', filePath, err);
   return new StorageError(code, `Baton could not read its settings file ${filePath} (${code}). Check that Baton may read it, then start Baton again.`, { cause: err });
 }
 

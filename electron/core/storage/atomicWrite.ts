@@ -22,7 +22,7 @@ export function writeFileAtomic(fs: FsSeam, path: string, data: string | Uint8Ar
   } catch (err) {
     if (fd !== undefined) closeQuietly(fs, fd);
     unlinkQuietly(fs, tmp);
-    throw StorageError.fromFsError('Writing', path, err);
+    throw StorageError.fromFsError('writing', path, err);
   }
   fsyncDir(fs, dir);
 }

@@ -1,5 +1,7 @@
 // Errors of the file helpers and the stores built on them. Callers map them to the API's `storage` (or
 // `busy`) error; `code` says what happened.
+import { t } from '../../../shared/i18n';
+import { en } from '../../../shared/i18n/en';
 
 export type StorageErrorCode =
   /** Disk full, I/O error, permission … the errno code of the failed call (ENOSPC, EIO, EACCES …). */
@@ -24,26 +26,29 @@ export class StorageError extends Error {
     super(message, options);
   }
 
-  /** Wraps a failed fs call: keeps its errno code so the UI can say "disk full" rather than "error". */
-  static fromFsError(what: string, path: string, err: unknown): StorageError {
+  /**
+   * Wraps a failed fs call: keeps its errno code so the UI can say "disk full" rather than "error". The
+   * message is in the UI language; the errno code stays in it for support.
+   */
+  static fromFsError(action: StorageAction, path: string, err: unknown): StorageError {
     if (err instanceof StorageError) return err;
     const code = errnoCode(err) ?? 'EIO';
-    const detail = err instanceof Error ? err.message : String(err);
-    const reason = REASONS[code];
-    const message = reason ? `${reason} ${what} ${path} did not complete (${code}).` : `${what} failed for ${path}: ${detail}`;
+    const reason = reasonFor(code);
+    const what = t(`texts.storage.actions.${action}`);
+    const message = reason
+      ? t('texts.storage.notCompleted', { reason, action: what, path, code })
+      : t('texts.storage.failed', { action: what, path, detail: err instanceof Error ? err.message : String(err) });
     return new StorageError(code, message, { cause: err });
   }
 }
 
-/** What the common failures mean to the user; the errno code stays in the message for support. */
-const REASONS: Record<string, string> = {
-  ENOSPC: 'The disk is full, so this was not saved.',
-  EDQUOT: 'The disk quota is used up, so this was not saved.',
-  EROFS: 'The disk is read-only, so this was not saved.',
-  EACCES: 'Baton may not write to its data folder, so this was not saved.',
-  EPERM: 'Baton may not write to its data folder, so this was not saved.',
-  EIO: 'The disk reported an error, so this was not saved.',
-};
+/** What was being done when a file operation failed, as its message says. */
+export type StorageAction = keyof typeof en.texts.storage.actions;
+
+/** What the common failures mean to the user, in the UI language. */
+function reasonFor(code: string): string | undefined {
+  return code in en.texts.storage.reasons ? t(`texts.storage.reasons.${code as keyof typeof en.texts.storage.reasons}`) : undefined;
+}
 
 /**
  * When `err` says the data folder cannot be written (read-only, full, no permission), what the user is
@@ -51,8 +56,8 @@ const REASONS: Record<string, string> = {
  */
 export function cannotWriteReason(err: unknown): string | undefined {
   if (!(err instanceof StorageError) || err instanceof LockedError) return undefined;
-  const reason = REASONS[err.code];
-  return reason && `${reason} Sessions can be read but not changed until Baton may write to its data folder again (${err.code}).`;
+  const reason = reasonFor(err.code);
+  return reason && t('texts.storage.readOnly', { reason, code: err.code });
 }
 
 /** Who holds a lock: a process id (0: unknown), and the machine when it is another one. */

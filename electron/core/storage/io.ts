@@ -7,7 +7,7 @@ export function openFd(fs: FsSeam, path: string, flags: string, mode?: number): 
   try {
     return fs.openSync(path, flags, mode);
   } catch (err) {
-    throw StorageError.fromFsError('Opening', path, err);
+    throw StorageError.fromFsError('opening', path, err);
   }
 }
 

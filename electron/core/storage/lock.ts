@@ -164,12 +164,12 @@ function writeNew(fs: FsSeam, path: string, content: string): void {
   try {
     fd = fs.openSync(path, 'wx', 0o600);
   } catch (err) {
-    throw StorageError.fromFsError('Creating lock', path, err);
+    throw StorageError.fromFsError('creatingLock', path, err);
   }
   try {
     writeAll(fs, fd, Buffer.from(content), 0);
   } catch (err) {
-    throw StorageError.fromFsError('Writing lock', path, err);
+    throw StorageError.fromFsError('writingLock', path, err);
   } finally {
     fs.closeSync(fd);
   }

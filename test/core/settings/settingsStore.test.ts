@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../shared/i18n';
 import { DEFAULT_HANDOFF_INSTRUCTIONS, DEFAULT_MODEL, handoffInstructionsOf, type SettingsPatch } from '../../../shared/settings';
 import { HANDOFF_SECTIONS } from '../../../shared/texts';
 import { BatonError, toApiError } from '../../../electron/core/errors';
@@ -211,6 +212,20 @@ describe('openConfSettings (web mode, same file as electron-store)', () => {
       }
     })();
     expect(error).toEqual({ code: 'storage', message: `The disk is full, so this was not saved. Saving the settings to ${join(dir, 'config.json')} did not complete (ENOSPC).` });
+  });
+
+  it('says it in the UI language: Thai once the language is ไทย', () => {
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    const backend = recoverCorrupt(() => ({ store: {}, set: () => { throw full; } }), join(dir, 'config.json'), log);
+    setLanguage('th');
+    try {
+      new SettingsStore(backend, log).set({ reviewFirst: true });
+      expect.unreachable();
+    } catch (err) {
+      expect(toApiError(err)).toEqual({ code: 'storage', message: `ดิสก์เต็ม จึงไม่ได้บันทึก การบันทึกการตั้งค่าลงใน ${join(dir, 'config.json')} ไม่สำเร็จ (ENOSPC)` });
+    } finally {
+      setLanguage('en');
+    }
   });
 
   it('creates the data dir when it does not exist yet', () => {
