@@ -5,6 +5,7 @@
 import { BatonEvent, buildApi, type BatonApi, type Channel, type Result } from '../../../shared/contract';
 import { CLOSE_TOO_BIG, MAX_FRAME_BYTES, TOKEN_PARAM, WS_PATH, type ServerFrame } from '../../../shared/wire';
 import { uiTexts } from '../texts';
+import { frameInbox } from './frameInbox';
 
 const TOKEN_KEY = 'baton.token';
 const RETRY_FIRST_MS = 250;
@@ -56,6 +57,15 @@ export function createWsApi(): BatonApi {
   wsUrl.searchParams.set(TOKEN_PARAM, token);
 
   const listeners = new Set<(event: BatonEvent) => void>();
+  const receive = frameInbox<ServerFrame>((frame) => {
+    if ('event' in frame) {
+      const event = BatonEvent.safeParse(frame.event);
+      if (event.success) dispatch(event.data);
+    } else {
+      pending.get(frame.id)?.(frame.result as Result<unknown>);
+      pending.delete(frame.id);
+    }
+  });
   const pending = new Map<number, (result: Result<unknown>) => void>();
   let nextId = 1;
   let socket: Promise<WebSocket> | null = null;
@@ -99,14 +109,8 @@ export function createWsApi(): BatonApi {
         scheduleRetry(tooBig ? 0 : retryMs);
       };
       ws.onmessage = (msg) => {
-        const frame = JSON.parse(String(msg.data)) as ServerFrame;
-        if ('event' in frame) {
-          const event = BatonEvent.safeParse(frame.event);
-          if (event.success) dispatch(event.data);
-        } else {
-          pending.get(frame.id)?.(frame.result as Result<unknown>);
-          pending.delete(frame.id);
-        }
+        const text = String(msg.data);
+        receive(JSON.parse(text) as ServerFrame, text.length);
       };
     });
 
