@@ -315,6 +315,7 @@ export const en = {
   composer: {
     message: 'Message',
     placeholder: 'Message Claude — / for commands',
+    placeholderReadOnly: 'This session can only be read here',
     placeholderStreaming: 'Queue a message (Enter steers, Alt+Enter follows up)',
     attachFiles: 'Attach files',
     attachedFiles: 'Attached files',

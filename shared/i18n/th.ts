@@ -285,6 +285,7 @@ export const th: Translation = {
   composer: {
     message: 'ข้อความ',
     placeholder: 'พิมพ์ข้อความถึง Claude — พิมพ์ / เพื่อดูคำสั่ง',
+    placeholderReadOnly: 'เซสชันนี้อ่านได้อย่างเดียวที่นี่',
     placeholderStreaming: 'เข้าคิวข้อความ (Enter ปรับทิศทางคำตอบนี้, Alt+Enter ส่งหลังคำตอบนี้)',
     attachFiles: 'แนบไฟล์',
     attachedFiles: 'ไฟล์แนบ',

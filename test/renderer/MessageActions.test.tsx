@@ -7,6 +7,7 @@ import type { SessionEntry } from '../../shared/session';
 import { HANDOFF_PROMPT_OPENING } from '../../shared/sessionFormat';
 import { texts as sharedTexts } from '../../shared/texts';
 import { ChatView } from '../../renderer/src/components/chat/ChatView';
+import { Composer } from '../../renderer/src/components/composer/Composer';
 import { QueuedMessages } from '../../renderer/src/components/composer/QueuedMessages';
 import {
   blocksEntry,
@@ -54,6 +55,26 @@ describe('the actions of a message', () => {
     const { container } = await chat([messageEntry('user', 'How?'), reply]);
     await click(buttonNamed(row(container, 'Use'), 'Copy message'));
     expect(copied).toBe('Use **this**:\n\n```ts\nconst a = 1;\n```');
+  });
+
+  it('a session that can only be read here offers Copy message alone, and its composer is off, saying so', async () => {
+    const why = sharedTexts.sessionReadOnlyElsewhere('studio-mac');
+    const ctx = await setup({ 'sessions.open': () => sessionView({ entries: [messageEntry('user', 'Plan it'), messageEntry('assistant', 'Here is the plan.')], readOnlyReason: why }) });
+    view = await render(
+      <>
+        <ChatView />
+        <Composer />
+      </>,
+      ctx.store,
+    );
+    const reply = row(view.container, 'Here is the plan.');
+    expect(buttonNamed(reply, 'Copy message')).not.toBeNull();
+    for (const name of ['Regenerate', 'Pin for handoff']) expect(buttonNamed(reply, name)).toBeNull();
+    expect(buttonNamed(row(view.container, 'Plan it'), 'Edit message')).toBeNull();
+    const box = byLabel(view.container, 'Message') as HTMLTextAreaElement;
+    expect(box.disabled).toBe(true);
+    expect(box.placeholder).toBe('This session can only be read here');
+    expect((buttonNamed(view.container, 'Send') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('a reply with no text to copy (only a tool call) offers no Copy message', async () => {

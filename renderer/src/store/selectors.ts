@@ -86,3 +86,6 @@ export const isHandingOff = (s: BatonState): boolean => {
 /** The last row's handoff is still being written: in the dialog, or in the background (the session runs). */
 export const isRunningHandoffRow = (s: BatonState, key: string): boolean =>
   (s.handoff.phase !== 'closed' || s.sidebar.running.includes(shownSessionId(s))) && s.chat.items.at(-1)?.key === key;
+
+/** Whether the session shown can only be read here (its file cannot be written, or another machine has it open). */
+export const isReadOnly = (s: BatonState): boolean => s.session?.readOnlyReason !== undefined;

@@ -22,6 +22,8 @@ export interface OpenSession {
   title?: string;
   parentTitle?: string;
   unreadableRecords: number;
+  /** Why the session can be read here but not changed (the disk, or another machine has it open). */
+  readOnlyReason?: string;
   model: string;
   contextTokens: number;
   contextWindow: number;
@@ -218,8 +220,8 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
       else if (get().savings?.sessionId !== view.header.id) set({ savings: null });
       if (same) {
         // Same entries: keep the chat, but take what may have moved on (e.g. after a reconnect).
-        const { isStreaming, todos, contextTokens, contextWindow, model, pinned = [] } = view;
-        return patch({ isStreaming, todos, contextTokens, contextWindow, model, pinned });
+        const { isStreaming, todos, contextTokens, contextWindow, model, pinned = [], readOnlyReason } = view;
+        return patch({ isStreaming, todos, contextTokens, contextWindow, model, pinned, readOnlyReason });
       }
 
       const built = buildChat(view.entries, view.versions);
@@ -230,6 +232,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
           instructions: view.instructions,
           parentTitle: view.parentTitle,
           unreadableRecords: view.unreadableRecords,
+          readOnlyReason: view.readOnlyReason,
           model: view.model,
           contextTokens: view.contextTokens,
           contextWindow: view.contextWindow,

@@ -2,12 +2,12 @@
 // messages; Regenerate on replies; Pin for handoff (or Unpin) on every saved message; Retry on a reply
 // that failed or was stopped, and on a message whose reply never came (Hand off instead when the
 // conversation was too long for the window). They show on hover and on keyboard focus; Retry and the
-// version switcher are always shown.
+// version switcher are always shown. A session that can only be read here offers Copy message alone.
 import type { RefObject } from 'react';
 import type { AgentMessage } from '../../../../shared/session';
 import { useT } from '../../hooks/useLanguage';
 import { isEntryKey, markdownOf } from '../../store/chatItems';
-import { isStreaming } from '../../store/selectors';
+import { isReadOnly, isStreaming } from '../../store/selectors';
 import { REMEDY, replyRemedy } from '../../store/sessionSlice';
 import { useBaton } from '../../store/StoreProvider';
 import { uiTexts } from '../../texts';
@@ -32,7 +32,8 @@ export function MessageActions({ message, entryKey, editButton }: Props) {
   const remedy = useBaton((s) => (s.session?.replyError?.key === entryKey ? replyRemedy(s.session.replyError.code) : REMEDY.retry));
   const pinned = useBaton((s) => s.session?.pinned.includes(entryKey) ?? false);
   const setPinned = useBaton((s) => s.setPinned);
-  const saved = isEntryKey(entryKey);
+  // Only a saved message of a session that can be changed here offers what would change it.
+  const saved = useBaton((s) => !isReadOnly(s)) && isEntryKey(entryKey);
   const t = useT();
   const markdown = markdownOf(message);
   const isUser = message.role === 'user';
@@ -46,7 +47,7 @@ export function MessageActions({ message, entryKey, editButton }: Props) {
           {t('chat.retry')}
         </button>
       )}
-      {remedy === REMEDY.handOff && (
+      {saved && remedy === REMEDY.handOff && (
         <button type="button" className="copy-button retry-button" disabled={busy} onClick={() => requestHandoff()}>
           {t('handoff.handOff')}
         </button>

@@ -6,7 +6,7 @@ import { useFileDrop } from '../../hooks/useFileDrop';
 import { useFocusRequest } from '../../hooks/useFocusRequest';
 import { useResetState } from '../../hooks/useResetState';
 import { completeCommand, suggestCommands, type SlashCommand } from '../../lib/slashCommands';
-import { isHandingOff, isModalOpen, isStreaming } from '../../store/selectors';
+import { isHandingOff, isModalOpen, isReadOnly, isStreaming } from '../../store/selectors';
 import { useBaton } from '../../store/StoreProvider';
 import { AttachmentChip } from './AttachmentChip';
 import { SlashCommandList } from './SlashCommandList';
@@ -18,6 +18,7 @@ export function Composer() {
   const commands = useBaton((s) => s.composer.commands);
   const streaming = useBaton(isStreaming);
   const handingOff = useBaton(isHandingOff);
+  const readOnly = useBaton(isReadOnly);
   const setText = useBaton((s) => s.setComposerText);
   const submit = useBaton((s) => s.submitComposer);
   const stop = useBaton((s) => s.stopRun);
@@ -99,8 +100,15 @@ export function Composer() {
         aria-controls={suggestions.length > 0 ? listId : undefined}
         aria-activedescendant={suggestions.length > 0 ? `${listId}-${active}` : undefined}
         placeholder={
-          handingOff ? uiTexts.composerDuringHandoff : streaming ? t('composer.placeholderStreaming') : t('composer.placeholder')
+          readOnly
+            ? t('composer.placeholderReadOnly')
+            : handingOff
+              ? uiTexts.composerDuringHandoff
+              : streaming
+                ? t('composer.placeholderStreaming')
+                : t('composer.placeholder')
         }
+        disabled={readOnly}
         rows={2}
         value={text}
         onChange={(e) => {
@@ -111,7 +119,7 @@ export function Composer() {
         onPaste={onPaste}
       />
       <div className="composer-actions">
-        <button type="button" className="attach-button" aria-label={t('composer.attachFiles')} title={t('composer.attachFiles')} onClick={() => picker.current?.click()} />
+        <button type="button" className="attach-button" aria-label={t('composer.attachFiles')} title={t('composer.attachFiles')} disabled={readOnly} onClick={() => picker.current?.click()} />
         <input
           ref={picker}
           type="file"
@@ -127,7 +135,7 @@ export function Composer() {
             {t('composer.stop')}
           </button>
         )}
-        <button type="button" className="primary" onClick={() => void submit()}>
+        <button type="button" className="primary" disabled={readOnly} onClick={() => void submit()}>
           {t('composer.send')}
         </button>
       </div>
