@@ -40,3 +40,19 @@ test('ไทย in Settings shows the main screen in Thai, still after a reload'
   await page.keyboard.press('Enter');
   await expect(page.getByText('ยังไม่มีอะไรให้ส่งต่อ (ยังไม่มีข้อความ)')).toBeVisible();
 });
+
+test('a language or theme picked in one tab shows in the other at once, without a reload', async ({ page, baton, context }) => {
+  await baton.open(page);
+  const other = await context.newPage();
+  await baton.open(other);
+  await expect(other.locator('html')).toHaveAttribute('lang', 'en');
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+  await expect(other.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await settings.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'ไทย' });
+
+  await expect(other.locator('html')).toHaveAttribute('lang', 'th');
+  await expect(other.getByRole('button', { name: 'ส่ง', exact: true })).toBeVisible();
+});

@@ -416,6 +416,8 @@ export const BatonEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session_status'), ...sid, running: z.boolean() }),
   /** How far the full-text index has got; indexed === total when a round of building is done. */
   z.object({ type: z.literal('search_index'), ...IndexProgress.shape }),
+  /** The settings changed, in any view: every window and tab shows them (the language, the theme…). */
+  z.object({ type: z.literal('settings_changed'), settings: Settings }),
   /** A background refresh of the Models API changed the model list. */
   z.object({ type: z.literal('models_changed'), models: z.array(ModelInfo) }),
   /** The configured model is not in the key's list: the settings now name `model`, and `message` says so. */

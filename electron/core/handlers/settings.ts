@@ -11,6 +11,7 @@ export function settingsHandlers(ctx: CoreContext): Pick<Handlers, 'settings.get
     'settings.set': (patch) => {
       const changed = settings.set(patch);
       applyLanguage(changed, systemLocales);
+      ctx.views.route({ type: 'settings_changed', settings: changed });
       return changed;
     },
     'settings.setApiKey': (input) => {

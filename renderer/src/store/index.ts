@@ -100,6 +100,7 @@ export function createBatonStore(api: BatonApi, overrides: Partial<Omit<Deps, 'a
       s.modelsApplyEvent(event);
       s.sidebarApplyEvent(event);
       s.toolsApplyEvent(event);
+      s.settingsApplyEvent(event);
     },
 
     escape() {

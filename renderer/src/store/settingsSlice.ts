@@ -1,5 +1,5 @@
 // App info (transport, API key presence) and the ordinary settings.
-import type { AppInfo, CallOutput } from '../../../shared/contract';
+import type { AppInfo, BatonEvent, CallOutput } from '../../../shared/contract';
 import type { Settings, SettingsPatch } from '../../../shared/settings';
 import { uiTexts } from '../texts';
 import { callApi } from './call';
@@ -23,6 +23,8 @@ export interface SettingsSlice {
   saveSessionInstructions: (instructions: string | null) => Promise<void>;
   /** Open logs folder: the desktop opens it; web mode answers with where it is (undefined: the call failed, and said so). */
   openLogs: () => Promise<CallOutput<'app.openLogs'> | undefined>;
+  /** Settings changed in another window or tab (or this one): shown here too. */
+  settingsApplyEvent: (event: BatonEvent) => void;
 }
 
 /** The notice that says nothing can be saved: one at a time, shown while app info reports the problem. */
@@ -92,6 +94,13 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps)
     },
 
     openLogs: () => callApi(deps, get, 'app.openLogs', {}),
+
+    settingsApplyEvent(event) {
+      if (event.type !== 'settings_changed') return;
+      const before = get().settings;
+      set({ settings: event.settings });
+      if (before && before.language !== event.settings.language) void get().loadCommands();
+    },
 
     async askForApiKey() {
       await get().loadAppInfo();
