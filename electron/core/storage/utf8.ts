@@ -12,15 +12,6 @@
 export const NODE_DECODES_UTF8_FAST = Number(process.versions.node.split('.')[0]) >= 24;
 
 /**
- * Where Node's decoder is the fast one: the lines of [start, end) of `bytes` as Node decodes them, written
- * as UTF-16 units to `out` from `at`; returns how many units (never more than bytes).
- */
-export function decodeLinesByNode(bytes: Uint8Array, start: number, end: number, out: Uint16Array, at: number): number {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8', start, end);
-  return Buffer.from(out.buffer, out.byteOffset, out.byteLength).write(text, at * 2, 'utf16le') / 2;
-}
-
-/**
  * Writes `[line1,line2,…]` for the lines of [start, end) of `bytes` (end excludes the last `\n`) as
  * UTF-16 units to `out` from `at`; returns how many units, or -1 when the array would not say exactly what
  * the lines say one by one: bytes that are not well-formed UTF-8 (left to Node's decoder, which replaces

@@ -3,7 +3,7 @@
 // one as Node decodes them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeLinesByNode, jsonLinesText, jsonLinesUnits } from '../../../electron/core/storage/utf8';
+import { jsonLinesText } from '../../../electron/core/storage/utf8';
 
 /** What reading the lines one by one gives: each line's value, or 'unreadable'. */
 function oneByOne(bytes: Buffer): unknown[] {
@@ -66,21 +66,5 @@ describe('jsonLinesText', () => {
       const bytes = Buffer.from([0x22, ...raw, 0x22]);
       expect(jsonLinesText(bytes, 0, bytes.length)).toBeUndefined();
     }
-  });
-});
-
-describe('decodeLinesByNode (what the decode thread runs from Node 24 on)', () => {
-  it('writes the UTF-16 of exactly what Node decodes, bytes that are not UTF-8 included, wherever the group is', () => {
-    const piece = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.uint8Array({ maxLength: 6 }), fc.constant('\n'));
-    fc.assert(
-      fc.property(fc.array(piece, { maxLength: 12 }), fc.nat({ max: 5 }), fc.nat({ max: 9 }), (pieces, before, at) => {
-        const text = Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
-        const bytes = Buffer.concat([Buffer.alloc(before, 0x41), text, Buffer.from('tail')]);
-        const out = new Uint16Array(at + jsonLinesUnits(text.length));
-        const n = decodeLinesByNode(bytes, before, before + text.length, out, at);
-        expect(Buffer.from(out.buffer).toString('utf16le', at * 2, (at + n) * 2)).toBe(text.toString('utf8'));
-      }),
-      { numRuns: 2000 },
-    );
   });
 });
