@@ -4,9 +4,8 @@
 // through reused 4 MB buffers: no file-sized buffer or string ever exists, which keeps the garbage
 // collector (the real cost next to JSON.parse) out of the way. Decoding is the other cost: ASCII is
 // copied as latin1; anything else is decoded by Node where its UTF-8 decoder is fast (Node 24 on), else
-// by a faster decoder of our own (utf8.ts), which for a big file runs on a second thread, a chunk ahead
-// of the parse (decodeThread.ts). Node's decoder runs here: on Node 24 the hand-over to a second thread
-// cost as much as it saved (measured with and without, Thai, CJK and mixed text).
+// by a faster decoder of our own (utf8.ts). For a big file a second thread decodes a chunk ahead of the
+// parse, each group into one JSON array (decodeThread.ts), so this thread neither decodes nor cuts lines.
 import { isAscii } from 'node:buffer';
 import type { SessionEntry, SessionHeader } from '../../../shared/session';
 import type { FsSeam } from '../storage/fsSeam';
@@ -31,13 +30,11 @@ export interface ParsedSession {
 
 /** Files smaller than this are decoded on this thread: for them the hand-over costs more than it saves. */
 const THREAD_MIN_BYTES = 8 * 1024 * 1024;
-/** Whether a big file's non-ASCII text is decoded on the second thread: only where our decoder runs. */
-const DECODE_AHEAD = !NODE_DECODES_UTF8_FAST;
 
 export function readSessionFile(fs: FsSeam, fd: number, path: string): ParsedSession {
   const size = fs.fstatSync(fd).size;
   const { header, end, copy } = readHeaderLine(fs, fd, size, path);
-  const thread = DECODE_AHEAD && size - end >= THREAD_MIN_BYTES ? DecodeThread.get() : undefined;
+  const thread = size - end >= THREAD_MIN_BYTES ? DecodeThread.get() : undefined;
   const lines = new EntryLines(end, thread);
   // With the helper, two slots: the next chunk is read, and decoded there, while this one is parsed.
   const slots = thread
@@ -178,11 +175,12 @@ class EntryLines {
   }
 
   private parseGroup(chunk: Buffer, { start, end, ascii, job }: Group): void {
-    if (ascii || NODE_DECODES_UTF8_FAST) {
-      this.parseLines(chunk.toString(ascii ? 'latin1' : 'utf8', start, end));
+    if (ascii) {
+      this.parseLines(chunk.toString('latin1', start, end));
       return;
     }
-    const array = job === undefined ? jsonLinesText(chunk, start, end) : this.thread!.take(job);
+    // On this thread, Node's decoder (where it is the fast one) and lines one by one cost less than an array.
+    const array = job !== undefined ? this.thread!.take(job) : NODE_DECODES_UTF8_FAST ? undefined : jsonLinesText(chunk, start, end);
     const values = array === undefined ? undefined : parseArray(array);
     if (values) for (const value of values) this.add(value);
     // Bytes that are not UTF-8, or a line that is not one JSON value: line by line, as Node decodes them.

@@ -1,11 +1,11 @@
 // A second thread that decodes session files while the main thread parses them (SPEC §8: opening Thai or
-// CJK text within 1.3× the parse floor). Decoding such text with our decoder (Node 20 and 22, where
-// Node's is slower still) costs about 0.4× the parse on one thread; here it runs a chunk ahead, in shared
-// memory, and this thread only copies the UTF-16 out. On Node 24 Node's decoder runs on the parsing thread
-// instead (parseSession.ts). The main thread takes over any job the helper has not started, so an open
-// never waits on a helper that is slow, busy or not running, and reads the same result either way.
+// CJK text within 1.3× the parse floor). It turns each group of lines into one JSON array (utf8.ts), a
+// chunk ahead, in shared memory: this thread only copies the UTF-16 out and parses the array at once, with
+// no decoding, no cutting into lines and one JSON.parse per group. The main thread takes over any job the
+// helper has not started, so an open never waits on a helper that is slow, busy or not running, and reads
+// the same result either way.
 import { Worker } from 'node:worker_threads';
-import { decodeJsonLines, jsonLinesText, jsonLinesUnits } from './utf8';
+import { decodeJsonLines, jsonLinesText, jsonLinesUnits, NODE_DECODES_UTF8_FAST, nodeJsonLines, nodeJsonLinesText } from './utf8';
 import { log } from '../log';
 
 /** Bytes per input slot: one chunk of the file. Two slots, so the next chunk is decoded while this one is parsed. */
@@ -15,6 +15,11 @@ const SLOTS = 2;
 const MAX_JOBS = 1024;
 /** Per job in the control array: state, start, end, output offset, units written. */
 const FIELDS = 5;
+/**
+ * Node's decoder and our check where Node's is the fast one, else our decoder (utf8.ts): `helper` is what
+ * the helper runs, `here` what this thread runs when it decodes a job itself; both give the same text.
+ */
+const DECODER = NODE_DECODES_UTF8_FAST ? { helper: nodeJsonLines, here: nodeJsonLinesText } : { helper: decodeJsonLines, here: jsonLinesText };
 /** A 64 KB group takes well under a millisecond; a helper this late is stalled. */
 const HELPER_PATIENCE_MS = 2_000;
 const POSTED = 0;
@@ -64,7 +69,7 @@ export class DecodeThread {
         control,
       };
       const constants = JSON.stringify({ MAX_JOBS, FIELDS, POSTED, DECODING, DONE });
-      const source = `(${serve.toString()})(require('node:worker_threads').workerData, ${decodeJsonLines.toString()}, ${constants})`;
+      const source = `(${serve.toString()})(require('node:worker_threads').workerData, ${DECODER.helper.toString()}, ${constants})`;
       const worker = new Worker(source, { eval: true, workerData: shared, name: 'baton-decode' });
       worker.unref(); // never keeps the process alive
       worker.on('error', (err) => log.error(`The decode thread stopped: ${err.message}`));
@@ -113,8 +118,8 @@ export class DecodeThread {
     const at = field(job);
     const start = this.control[at + 1]!;
     const end = this.control[at + 2]!;
-    if (Atomics.compareExchange(this.control, at, POSTED, TAKEN) === POSTED) return jsonLinesText(this.input, start, end);
-    if (!this.awaitHelper(at)) return jsonLinesText(this.input, start, end);
+    if (Atomics.compareExchange(this.control, at, POSTED, TAKEN) === POSTED) return DECODER.here(this.input, start, end);
+    if (!this.awaitHelper(at)) return DECODER.here(this.input, start, end);
     const out = this.control[at + 3]!;
     const n = this.control[at + 4]!;
     return n < 0 ? undefined : this.unitBytes.toString('utf16le', out * 2, (out + n) * 2);
