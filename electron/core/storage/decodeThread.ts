@@ -1,11 +1,11 @@
 // A second thread that decodes session files while the main thread parses them (SPEC §8: opening Thai or
-// CJK text within 1.3× the parse floor). Decoding such text costs about 0.4× the parse on one thread
-// (Node 20 and 22, with our decoder) or 0.25× (Node 24, with Node's, against a parse twice as fast);
-// here it runs a chunk ahead, in shared memory, and this thread only copies the UTF-16 out. The main
-// thread takes over any job the helper has not started, so an open never waits on a helper that is slow,
-// busy or not running, and reads the same result either way.
+// CJK text within 1.3× the parse floor). It turns each group of lines into one JSON array (utf8.ts), a
+// chunk ahead, in shared memory: this thread only copies the UTF-16 out and parses the array at once, with
+// no decoding, no cutting into lines and one JSON.parse per group. The main thread takes over any job the
+// second thread has not started, so an open never waits on one that is slow, busy or not running, and
+// reads the same result either way.
 import { Worker } from 'node:worker_threads';
-import { decodeJsonLines, decodeLinesByNode, jsonLinesText, jsonLinesUnits, NODE_DECODES_UTF8_FAST } from './utf8';
+import { decodeJsonLines, jsonLinesText, jsonLinesUnits, NODE_DECODES_UTF8_FAST, nodeJsonLines, nodeJsonLinesText } from './utf8';
 import { log } from '../log';
 
 /** Bytes per input slot: one chunk of the file. Two slots, so the next chunk is decoded while this one is parsed. */
@@ -16,13 +16,10 @@ const MAX_JOBS = 1024;
 /** Per job in the control array: state, start, end, output offset, units written. */
 const FIELDS = 5;
 /**
- * What a job's text is: the group's lines as Node decodes them where its decoder is the fast one, else
- * our decoder's `[…]` array of them (utf8.ts). `helper` is what the helper runs, `here` what this thread
- * runs when it decodes a job itself; both give the same text.
+ * Node's decoder and our check where Node's is the fast one, else our decoder (utf8.ts): `there` is what
+ * the second thread runs, `here` what this thread runs when it decodes a job itself; both give the same text.
  */
-const DECODER = NODE_DECODES_UTF8_FAST
-  ? { helper: decodeLinesByNode, here: (bytes: Buffer, start: number, end: number): string | undefined => bytes.toString('utf8', start, end) }
-  : { helper: decodeJsonLines, here: jsonLinesText };
+const DECODER = NODE_DECODES_UTF8_FAST ? { there: nodeJsonLines, here: nodeJsonLinesText } : { there: decodeJsonLines, here: jsonLinesText };
 /** A 64 KB group takes well under a millisecond; a helper this late is stalled. */
 const HELPER_PATIENCE_MS = 2_000;
 const POSTED = 0;
@@ -72,7 +69,7 @@ export class DecodeThread {
         control,
       };
       const constants = JSON.stringify({ MAX_JOBS, FIELDS, POSTED, DECODING, DONE });
-      const source = `(${serve.toString()})(require('node:worker_threads').workerData, ${DECODER.helper.toString()}, ${constants})`;
+      const source = `(${serve.toString()})(require('node:worker_threads').workerData, ${DECODER.there.toString()}, ${constants})`;
       const worker = new Worker(source, { eval: true, workerData: shared, name: 'baton-decode' });
       worker.unref(); // never keeps the process alive
       worker.on('error', (err) => log.error(`The decode thread stopped: ${err.message}`));
@@ -114,7 +111,7 @@ export class DecodeThread {
   }
 
   /**
-   * The job's text (see DECODER), or undefined when its lines must be read one by one (see decodeJsonLines).
+   * The job's `[…]` array of its lines (utf8.ts), or undefined when they must be read one by one (see decodeJsonLines).
    * Decodes it here if the helper has not begun it, else waits for the helper.
    */
   take(job: DecodeJob): string | undefined {

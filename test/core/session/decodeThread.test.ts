@@ -9,7 +9,6 @@ import type { SessionEntry } from '../../../shared/session';
 import { parseSessionBytes } from '../../../electron/core/session/parseSession';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { DecodeThread, SLOT_BYTES } from '../../../electron/core/storage/decodeThread';
-import { NODE_DECODES_UTF8_FAST } from '../../../electron/core/storage/utf8';
 import { sessionFileName } from '../../../electron/core/session/fileName';
 
 const THAI = 'การส่งต่อ เซสชัน ข้อความ 会话 交接 🚀 ✅ ';
@@ -24,13 +23,8 @@ function entry(i: number, text: string): SessionEntry {
   };
 }
 
-/** A job's values: its lines as Node decoded them (Node 24 on), else our decoder's one JSON array. */
-function jobValues(text: string): unknown[] {
-  return NODE_DECODES_UTF8_FAST ? text.split('\n').map((line) => JSON.parse(line) as unknown) : (JSON.parse(text) as unknown[]);
-}
-
 describe('the decode thread', () => {
-  it('starts, and decodes a queued group of lines (into one JSON array where our decoder runs)', async () => {
+  it('starts, and decodes a queued group of lines into one JSON array', async () => {
     const thread = DecodeThread.get();
     expect(thread).toBeDefined();
     const values = [entry(0, THAI), entry(1, `${THAI}"quoted"\n`), 'สตรีม'];
@@ -40,7 +34,7 @@ describe('the decode thread', () => {
     const job = thread!.post(0, 0, bytes.length)!;
     thread!.publish();
     await expect.poll(() => thread!.status(job)).toBe('done');
-    expect(jobValues(thread!.take(job)!)).toEqual(values);
+    expect(JSON.parse(thread!.take(job)!)).toEqual(values);
   });
 
   it('opens a big session with every entry, whatever lines are bad, as one thread reads it', () => {
@@ -94,7 +88,7 @@ describe('the decode thread', () => {
     const at = 1 + (job % 1024) * 5;
     Atomics.store(control, at, 1);
     const started = performance.now();
-    expect(jobValues(thread.take(job)!)).toEqual([entry(0, THAI), 'สตรีม']);
+    expect(JSON.parse(thread.take(job)!)).toEqual([entry(0, THAI), 'สตรีม']);
     expect(performance.now() - started).toBeGreaterThanOrEqual(1_900);
     // Nothing more is queued for a helper that stalled; later opens decode on their own thread.
     expect(thread.post(0, 0, bytes.length)).toBeUndefined();

@@ -3,7 +3,7 @@
 // one as Node decodes them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeLinesByNode, jsonLinesText, jsonLinesUnits } from '../../../electron/core/storage/utf8';
+import { jsonLinesText, nodeJsonLinesText } from '../../../electron/core/storage/utf8';
 
 /** What reading the lines one by one gives: each line's value, or 'unreadable'. */
 function oneByOne(bytes: Buffer): unknown[] {
@@ -20,8 +20,8 @@ function oneByOne(bytes: Buffer): unknown[] {
     });
 }
 
-function asArray(bytes: Buffer): unknown[] | undefined {
-  const text = jsonLinesText(bytes, 0, bytes.length);
+function asArray(bytes: Buffer, decode = jsonLinesText): unknown[] | undefined {
+  const text = decode(bytes, 0, bytes.length);
   if (text === undefined) return undefined;
   try {
     const values = JSON.parse(text) as unknown[];
@@ -69,18 +69,34 @@ describe('jsonLinesText', () => {
   });
 });
 
-describe('decodeLinesByNode (what the decode thread runs from Node 24 on)', () => {
-  it('writes the UTF-16 of exactly what Node decodes, bytes that are not UTF-8 included, wherever the group is', () => {
-    const piece = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.uint8Array({ maxLength: 6 }), fc.constant('\n'));
+describe('nodeJsonLinesText (what the decode thread runs from Node 24 on)', () => {
+  it('gives the same values as the lines one by one, for any strings (lone surrogates included)', () => {
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 12 }), fc.nat({ max: 5 }), fc.nat({ max: 9 }), (pieces, before, at) => {
-        const text = Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
-        const bytes = Buffer.concat([Buffer.alloc(before, 0x41), text, Buffer.from('tail')]);
-        const out = new Uint16Array(at + jsonLinesUnits(text.length));
-        const n = decodeLinesByNode(bytes, before, before + text.length, out, at);
-        expect(Buffer.from(out.buffer).toString('utf16le', at * 2, (at + n) * 2)).toBe(text.toString('utf8'));
+      fc.property(fc.array(fc.oneof(fc.string({ unit: 'binary', maxLength: 60 }), fc.jsonValue()), { minLength: 1, maxLength: 8 }), (values) => {
+        const bytes = Buffer.from(values.map((v) => JSON.stringify(v)).join('\n'));
+        expect(asArray(bytes, nodeJsonLinesText)).toEqual(oneByOne(bytes));
       }),
-      { numRuns: 2000 },
+      { numRuns: 500 },
     );
+  });
+
+  it('declines whenever the array would not say what the lines say one by one, bytes that are not UTF-8 read as Node reads them', () => {
+    const fragment = fc.oneof(
+      fc.constantFrom('{', '}', '[', ']', '"', '\\', ',', ':', '1', 'a', ' ', '\n', '\r', 'ก', '🚀', '"x"', 'null', '{"a":1}', '[2]').map((f) => Buffer.from(f)),
+      fc.constantFrom([0xe0, 0xb8], [0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xf0, 0x9f, 0x9a]).map((b) => Buffer.from(b)),
+    );
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 24 }), (parts) => {
+        const bytes = Buffer.concat(parts);
+        const values = asArray(bytes, nodeJsonLinesText);
+        if (values !== undefined) expect(values).toEqual(oneByOne(bytes));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('reads a line whose bytes are not UTF-8 as Node decodes it', () => {
+    const bytes = Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xe0, 0xb8]), Buffer.from('"}\n"ก"')]);
+    expect(asArray(bytes, nodeJsonLinesText)).toEqual([{ a: '\ufffd' }, 'ก']);
   });
 });
