@@ -5,6 +5,15 @@
 export const en = {
   /** shared/texts.ts: the SPEC's exact texts and what the core tells the user. */
   texts: {
+    /** Settings → Tools (electron/core/tools/mcp): what is refused, and why. */
+    mcp: {
+      noServer: 'No MCP server is named "{{name}}".',
+      serverExists: 'An MCP server is already named "{{name}}".',
+      notRunning: 'The MCP server "{{name}}" is not running.',
+      cannotRead: 'Cannot read {{file}} ({{code}}).',
+      noClaudeDesktopConfig: 'No Claude Desktop configuration at {{file}}.',
+      fixByHand: '{{problem}}; fix it by hand first',
+    },
     /** A failed file operation (electron/core/storage/errors.ts): what it means, then what did not complete. */
     storage: {
       reasons: {

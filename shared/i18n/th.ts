@@ -6,6 +6,14 @@ import type { Translation } from './en';
 
 export const th: Translation = {
   texts: {
+    mcp: {
+      noServer: 'ไม่มีเซิร์ฟเวอร์ MCP ชื่อ "{{name}}"',
+      serverExists: 'มีเซิร์ฟเวอร์ MCP ชื่อ "{{name}}" อยู่แล้ว',
+      notRunning: 'เซิร์ฟเวอร์ MCP "{{name}}" ไม่ได้ทำงานอยู่',
+      cannotRead: 'อ่าน {{file}} ไม่ได้ ({{code}})',
+      noClaudeDesktopConfig: 'ไม่พบการตั้งค่าของ Claude Desktop ที่ {{file}}',
+      fixByHand: '{{problem}} — โปรดแก้ไขไฟล์เองก่อน',
+    },
     storage: {
       reasons: {
         ENOSPC: 'ดิสก์เต็ม จึงไม่ได้บันทึก',

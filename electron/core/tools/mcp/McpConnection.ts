@@ -21,6 +21,7 @@ import { limitedFetch } from './limitedFetch';
 import { toolOutputOf } from './mcpContent';
 import { ServerMisbehaved, StdioTransport } from './stdioTransport';
 import { windowsCommand } from './windowsCommand';
+import { t } from '../../../../shared/i18n';
 
 export interface ConnectionOptions {
   name: string;
@@ -236,7 +237,7 @@ export class McpConnection {
 
   private async call(tool: string, input: unknown, context: ToolContext): Promise<ToolOutput> {
     const client = this.client;
-    if (!client || this.state !== 'ready') throw new Error(`The MCP server "${this.name}" is not running.`);
+    if (!client || this.state !== 'ready') throw new Error(t('texts.mcp.notRunning', { name: this.name }));
     // A signal of the call's own: the SDK never removes its listener, and the run's signal serves many calls.
     const call = new AbortController();
     const abort = () => call.abort(context.signal.reason);

@@ -11,6 +11,7 @@ import { importClaudeDesktop, type ImportResult } from './claudeDesktop';
 import { userPath } from './loginShellPath';
 import { McpConnection } from './McpConnection';
 import { editMcpServers, mcpConfigPath, readConfigText } from './mcpConfigFile';
+import { t } from '../../../../shared/i18n';
 
 export interface McpServersOptions {
   dataDir: string;
@@ -90,7 +91,7 @@ export class McpServers implements ToolSource {
   setEnabled(name: string, enabled: boolean): void {
     editMcpServers(this.file, (servers) => {
       const server = servers[name];
-      if (typeof server !== 'object' || server === null) throw new Error(`No MCP server is named "${name}".`);
+      if (typeof server !== 'object' || server === null) throw new Error(t('texts.mcp.noServer', { name }));
       const record = server as Record<string, unknown>;
       if (enabled) delete record.disabled;
       else record.disabled = true;
@@ -101,7 +102,7 @@ export class McpServers implements ToolSource {
   /** Add server: written to mcp.json as given (a name already there is refused) and started. */
   add(name: string, config: McpServerConfig): void {
     editMcpServers(this.file, (servers) => {
-      if (Object.hasOwn(servers, name)) throw new Error(`An MCP server is already named "${name}".`);
+      if (Object.hasOwn(servers, name)) throw new Error(t('texts.mcp.serverExists', { name }));
       servers[name] = config;
     });
     this.reload();
@@ -110,7 +111,7 @@ export class McpServers implements ToolSource {
   /** Remove: taken out of mcp.json and stopped. */
   remove(name: string): void {
     editMcpServers(this.file, (servers) => {
-      if (!Object.hasOwn(servers, name)) throw new Error(`No MCP server is named "${name}".`);
+      if (!Object.hasOwn(servers, name)) throw new Error(t('texts.mcp.noServer', { name }));
       delete servers[name];
     });
     this.reload();

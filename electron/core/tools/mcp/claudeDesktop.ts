@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseMcpConfig } from '../../../../shared/mcpConfig';
 import { editMcpServers, readConfigText } from './mcpConfigFile';
+import { t } from '../../../../shared/i18n';
 
 export const CLAUDE_DESKTOP_CONFIG = 'claude_desktop_config.json';
 
@@ -29,9 +30,9 @@ export function importClaudeDesktop(mcpFile: string, source = claudeDesktopConfi
   try {
     text = readConfigText(source);
   } catch (err) {
-    throw new Error(`Cannot read ${source} (${(err as NodeJS.ErrnoException).code ?? 'error'}).`);
+    throw new Error(t('texts.mcp.cannotRead', { file: source, code: (err as NodeJS.ErrnoException).code ?? 'error' }));
   }
-  if (text === '') throw new Error(`No Claude Desktop configuration at ${source}.`);
+  if (text === '') throw new Error(t('texts.mcp.noClaudeDesktopConfig', { file: source }));
   const parsed = parseMcpConfig(text, CLAUDE_DESKTOP_CONFIG);
   if (!parsed.ok) throw new Error(parsed.error);
   const raw = (JSON.parse(text) as { mcpServers?: Record<string, unknown> }).mcpServers ?? {};

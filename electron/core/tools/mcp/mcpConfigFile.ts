@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { MCP_CONFIG_FILE, parseMcpConfig } from '../../../../shared/mcpConfig';
 import { writeFileAtomic } from '../../storage/atomicWrite';
 import { realFs } from '../../storage/fsSeam';
+import { t } from '../../../../shared/i18n';
 
 export function mcpConfigPath(dataDir: string): string {
   return join(dataDir, MCP_CONFIG_FILE);
@@ -27,7 +28,7 @@ export function editMcpServers(file: string, edit: (servers: Record<string, unkn
   let root: Record<string, unknown> = {};
   if (text.trim() !== '') {
     const parsed = parseMcpConfig(text);
-    if (!parsed.ok) throw new Error(`${parsed.error}; fix it by hand first`);
+    if (!parsed.ok) throw new Error(t('texts.mcp.fixByHand', { problem: parsed.error }));
     root = JSON.parse(text) as Record<string, unknown>;
   }
   const servers = isObject(root.mcpServers) ? root.mcpServers : {};

@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { claudeDesktopConfigPath } from '../../../../electron/core/tools/mcp/claudeDesktop';
+import { setLanguage } from '../../../../shared/i18n';
 import { useFakeAnthropic } from '../../../fakeAnthropic';
 import { bodyOf, createHarness, type Harness } from '../../agent/harness';
 import { alive, mcpHarness, node, scripted, serverBin, textOf, waitFor, type McpHarness } from './harness';
@@ -93,6 +94,13 @@ describe('McpServers', () => {
     expect(names(m)).toEqual(['a__act', 'b__act']);
     expect((JSON.parse(readFileSync(file, 'utf8')) as typeof saved).mcpServers.a).toEqual({ ...scripted('ok'), note: 'mine' });
     expect(() => m.servers.setEnabled('nobody', true)).toThrow('No MCP server is named "nobody".');
+    // In the UI language.
+    setLanguage('th');
+    try {
+      expect(() => m.servers.setEnabled('nobody', true)).toThrow('ไม่มีเซิร์ฟเวอร์ MCP ชื่อ "nobody"');
+    } finally {
+      setLanguage('en');
+    }
   });
 
   it('imports Claude Desktop\'s servers into mcp.json, keeping those it has, and starts them', async () => {
