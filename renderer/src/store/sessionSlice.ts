@@ -8,7 +8,6 @@ import { sessionAddress } from '../../../shared/sessionAddress';
 import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import { buildChat } from './chatItems';
-import { nextTask } from '../lib/nextTask';
 import { callApi, tryCall } from './call';
 import { modelInfo } from './modelsSlice';
 import { BUSY_KEY } from './noticeSlice';
@@ -263,9 +262,6 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
 
     async openSession(id) {
       const view = await callApi(deps, get, 'sessions.open', { id }, () => get().openSession(id));
-      // Shown in a task of its own: receiving a big session (a megabyte of one message) and drawing it
-      // would otherwise be one long task.
-      if (view) await nextTask();
       if (view) get().loadSession(view);
       get().closeSidebarOnNarrow();
     },
