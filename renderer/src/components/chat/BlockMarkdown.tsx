@@ -4,7 +4,8 @@
 // view's height of it), and as written elsewhere, so what the page holds of a huge text (its elements, and
 // what React tears down when it goes) is bounded by what is near the view, not by the text's size. A
 // group near the view is parsed a share a task: each task parses at most PARSE_BUDGET's worth, the groups
-// nearest the end first (where the chat is read). A group that leaves the view's neighbourhood goes back
+// nearest the end first (where the chat is read); a huge delta is drawn as written first, and parsed from
+// the next task on. A group that leaves the view's neighbourhood goes back
 // to its text as written, and is parsed again when it comes back. Groups off screen are not laid out. The
 // text is all there meanwhile: Find in session and copy see it whole. Where the page cannot tell what is
 // in view (no IntersectionObserver), every group counts as near.
@@ -13,13 +14,18 @@ import { MarkdownPart, type MarkdownExtension } from './MarkdownPart';
 import { useMarkdownBlocks, type MarkdownBlock } from './markdownBlocks';
 
 /** What one task parses (MarkdownBlock.cost): some 10 ms of remark, React and layout on a slow machine. */
-const PARSE_BUDGET = 4_000;
+const PARSE_BUDGET = 3_000;
 /**
  * A block that costs more than this stays as written: parsed alone it would hold up the page (one huge
  * paragraph or table; remark takes longer than linear on a long paragraph). A code block of many
  * times this is parsed, since its lines cost little.
  */
 const LONG_BLOCK = 12_000;
+/**
+ * A streamed text that grew by more than this since the last task is drawn as written in the frame it
+ * arrives, and parsed from the next task on: drawing that much new text is that frame's share.
+ */
+const BIG_DELTA = 8 * PARSE_BUDGET;
 /** Plain text is cut into pieces of about this size, so what is laid out is what is on screen. */
 const PIECE = 4_000;
 /** Done blocks laid out together, or not at all when off screen: some 20,000 characters. */
@@ -32,22 +38,26 @@ interface Progress {
   first: MarkdownBlock | undefined;
   /** The starts of the done blocks parsed, in groups near the view. */
   parsed: ReadonlySet<number>;
+  /** How long the text was then. */
+  length: number;
 }
 
 export function BlockMarkdown({ text, open, extension }: { text: string; open: boolean; extension: MarkdownExtension | undefined }) {
   const blocks = useMarkdownBlocks(text);
   const done = open ? blocks.length - 1 : blocks.length;
-  const [progress, setProgress] = useState<Progress>({ first: undefined, parsed: NONE });
+  const [progress, setProgress] = useState<Progress>({ first: undefined, parsed: NONE, length: 0 });
   const [reported, observe] = useNearGroups();
   const groupCount = Math.ceil(done / GROUP);
   // Until the observer has said where the view is, the last group (where the chat opens) counts as near.
   const near = reported === undefined ? ALL : (reported ?? new Set(groupCount ? [groupCount - 1] : []));
-  const before = progress.first === blocks[0] ? keepNear(blocks, progress.parsed, near) : NONE;
+  const same = progress.first === blocks[0];
+  const before = same ? keepNear(blocks, progress.parsed, near) : NONE;
+  const jumped = open && text.length - (same ? progress.length : 0) > BIG_DELTA;
   // This render parses the next task's share; the task after it takes it from there.
-  const parsed = nextTask(blocks, done, before, near);
+  const parsed = jumped ? before : nextTask(blocks, done, before, near);
   useEffect(() => {
-    if (parsed === progress.parsed) return;
-    const id = setTimeout(() => setProgress({ first: blocks[0], parsed }), 0);
+    if (parsed === progress.parsed && !jumped) return;
+    const id = setTimeout(() => setProgress({ first: blocks[0], parsed, length: text.length }), 0);
     return () => clearTimeout(id);
   });
 
@@ -60,7 +70,7 @@ export function BlockMarkdown({ text, open, extension }: { text: string; open: b
   }
   const writing = blocks[done];
   // The block being written is parsed each frame, once the done ones near the view are and while it is small.
-  const openParsed = writing !== undefined && writing.cost <= PARSE_BUDGET && nextTask(blocks, done, parsed, near) === parsed;
+  const openParsed = writing !== undefined && !jumped && writing.cost <= PARSE_BUDGET && nextTask(blocks, done, parsed, near) === parsed;
   return (
     <>
       {groups}
