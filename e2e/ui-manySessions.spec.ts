@@ -53,8 +53,12 @@ test('the address names the session: a reload, another tab at the same address a
   await exchange(page, baton, 'The addressed session', 'Here.');
   await page.getByRole('button', { name: 'New session' }).click();
   await exchange(page, baton, 'A later session', 'Later.');
-  await sessionLink(page, 'The addressed session').click();
   await expect(page).toHaveURL(/#session=/);
+  const later = page.url();
+  await sessionLink(page, 'The addressed session').click();
+  // The address follows once the session is shown.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The addressed session');
+  await expect(page).not.toHaveURL(later);
   const address = page.url();
 
   await page.reload();
