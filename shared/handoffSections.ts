@@ -18,24 +18,47 @@ export interface DocumentLine {
 /** The lines of the model's part of a document (up to what Baton appended), each marked fenced or not. */
 export function documentLines(document: string): DocumentLine[] {
   const out: DocumentLine[] = [];
-  let fence: { char: string; length: number } | undefined;
+  let fence: Fence | undefined;
   for (const text of document.split('\n')) {
-    const marker = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(text);
-    if (fence) {
+    const after = fenceAfter(fence, text);
+    if (fence || after) {
       out.push({ text, fenced: true });
-      const closes = marker?.[1] !== undefined && marker[1][0] === fence.char && marker[1].length >= fence.length && !marker[2]?.trim();
-      if (closes) fence = undefined;
-      continue;
-    }
-    if (marker?.[1] !== undefined && !(marker[1][0] === '`' && marker[2]?.includes('`'))) {
-      fence = { char: marker[1][0] as string, length: marker[1].length };
-      out.push({ text, fenced: true });
+      fence = after;
       continue;
     }
     if (APPENDED.has(text.trim())) break;
     out.push({ text, fenced: false });
   }
   return out;
+}
+
+/** An open fenced code block: its fence's character and length. */
+export interface Fence {
+  char: string;
+  length: number;
+}
+
+/** The fence open after `line`, given the one open before it (CommonMark's rules for ``` and ~~~). */
+export function fenceAfter(fence: Fence | undefined, line: string): Fence | undefined {
+  const marker = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
+  const run = marker?.[1];
+  if (fence) {
+    const closes = run !== undefined && run[0] === fence.char && run.length >= fence.length && !marker?.[2]?.trim();
+    return closes ? undefined : fence;
+  }
+  // A backtick fence's info string has no backtick (else the line is inline code).
+  if (run === undefined || (run[0] === '`' && marker?.[2]?.includes('`'))) return undefined;
+  return { char: run[0] as string, length: run.length };
+}
+
+/**
+ * The text with the fenced code block it leaves open closed: what Baton appends after it (a heading,
+ * the next pinned message) is then not read as code, and the text itself stays as it was.
+ */
+export function withFenceClosed(text: string): string {
+  let fence: Fence | undefined;
+  for (const line of text.split('\n')) fence = fenceAfter(fence, line);
+  return fence ? `${text}\n${fence.char.repeat(fence.length)}` : text;
 }
 
 /** The text of a level-2 heading (`## …`, not `###`), or undefined. */

@@ -4,7 +4,7 @@
 // lacks (and the user keeps) is appended after the model's text, so nothing of it is lost.
 import { toolResultText } from '../../../shared/toolResult';
 import type { AgentMessage, CarryOverItem, CarryOverKind, SessionEntry, TodoItem } from '../../../shared/session';
-import { ALSO_CARRIED_HEADING, PINNED_HEADING } from '../../../shared/handoffSections';
+import { ALSO_CARRIED_HEADING, fenceAfter, PINNED_HEADING, withFenceClosed, type Fence } from '../../../shared/handoffSections';
 import { handoffExchangeTracker } from '../../../shared/sessionFormat';
 import { citation } from './sources';
 
@@ -82,7 +82,10 @@ function holds(document: string, loose: string, item: CarryOverItem): boolean {
 /**
  * The document as it is handed off: the model's (or the user's edited) text, then under
  * `## Also carried over` every kept item it does not hold, then under `## Pinned (verbatim)` every kept
- * pinned message, word for word. `keep`: the ids the user left ticked (all when absent).
+ * pinned message, word for word (its spaces and blank lines too). `keep`: the ids the user left ticked
+ * (all when absent). A code block the text or a pinned message leaves open is closed after it, so the
+ * headings that follow stay headings; a heading inside a pinned message is left as it is (the structure
+ * check stops at `## Also carried over` / `## Pinned (verbatim)`).
  */
 export function withCarryOver(
   document: string,
@@ -93,12 +96,12 @@ export function withCarryOver(
   const kept = items.filter((item) => item.inDocument || !keep || keep.has(item.id));
   const also = kept.filter((item) => !item.inDocument && item.kind !== 'pin');
   const pins = kept.filter((item) => item.kind === 'pin');
-  const parts = [document.trimEnd()];
+  const parts = [withFenceClosed(document.trimEnd())];
   if (also.length > 0) parts.push(`${ALSO_CARRIED_HEADING}\n\n${also.map(alsoLine).join('\n')}`);
   if (pins.length > 0) {
     const blocks = pins.map((pin) => {
       const n = numberOf(pin.text);
-      return `### ${n === undefined ? 'Pinned message' : `Pinned message ${citation(n)}`}\n\n${pin.text.trim()}`;
+      return `### ${n === undefined ? 'Pinned message' : `Pinned message ${citation(n)}`}\n\n${withFenceClosed(pin.text)}`;
     });
     parts.push(`${PINNED_HEADING}\n\n${blocks.join('\n\n')}`);
   }
@@ -177,20 +180,14 @@ function identifiersIn(text: string): string[] {
 
 /** The text with its fenced code blocks blanked out. */
 function withoutFences(text: string): string {
-  const lines = text.split('\n');
-  let fence: string | undefined;
-  return lines
+  let fence: Fence | undefined;
+  return text
+    .split('\n')
     .map((line) => {
-      const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-      if (fence !== undefined) {
-        if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && !line.trim().slice(marker.length).trim()) fence = undefined;
-        return '';
-      }
-      if (marker !== undefined) {
-        fence = marker;
-        return '';
-      }
-      return line;
+      const after = fenceAfter(fence, line);
+      const fenced = fence !== undefined || after !== undefined;
+      fence = after;
+      return fenced ? '' : line;
     })
     .join('\n');
 }

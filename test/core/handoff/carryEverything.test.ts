@@ -56,7 +56,7 @@ const entriesOf = async (id: string): Promise<SessionEntry[]> => (await d.call('
 describe('pin for handoff', () => {
   it('pins and unpins a message, kept in the session file across a restart, and travels word for word', async () => {
     const parent = await started();
-    const pinned = 'Exact wording:\n```sql\nALTER TABLE rows ADD bom BOOLEAN;\n```';
+    const pinned = '    Exact wording, indented:\n```sql\nALTER TABLE rows ADD bom BOOLEAN;\n```\n';
     await d.chat(pinned);
     const view = await d.call('sessions.open', { id: parent });
     const messages = view.entries.filter((e) => e.type === 'message');

@@ -3,7 +3,8 @@
 // is appended, or left out when the user unticks it.
 import { describe, expect, it } from 'vitest';
 import type { AgentMessage, SessionEntry } from '../../../shared/session';
-import { findMissingSections } from '../../../shared/handoffSections';
+import { documentLines, findMissingSections } from '../../../shared/handoffSections';
+import { unwrapHandoffDocument, wrapHandoffDocument } from '../../../shared/sessionFormat';
 import { HANDOFF_SECTIONS } from '../../../shared/texts';
 import { checkCarryOver, extractCarryOver, identifiers, MAX_IDENTIFIERS, withCarryOver } from '../../../electron/core/handoff/carryOver';
 import { buildHandoffPrompt } from '../../../electron/core/handoff/handoffDocument';
@@ -131,6 +132,36 @@ describe('what the document lacks, appended', () => {
     const { document: final } = withCarryOver(document, checkCarryOver(document, pinned), undefined, () => 7);
     expect(final.indexOf('## Also carried over')).toBeLessThan(final.indexOf('## Pinned (verbatim)'));
     expect(final.endsWith(`## Pinned (verbatim)\n\n### Pinned message [#7]\n\n${pinText}`)).toBe(true);
+    expect(findMissingSections(final)).toEqual([]);
+  });
+
+  const pin = (n: number, text: string) => ({ id: `pin-${n}`, kind: 'pin' as const, text, inDocument: false });
+
+  it('keeps a pinned text’s spaces: an indented first line, leading and trailing blanks, tabs', () => {
+    const texts = ['    indented: code\n  - a\n\t- b\n', '\n  Two spaces first, three after   ', '| a | b |\n|---|---|\n| 1 | 2 |  '];
+    const { document: final } = withCarryOver(document, texts.map((text, i) => pin(i + 1, text)), undefined, (text) => texts.indexOf(text) + 1);
+    expect(final.endsWith(`### Pinned message [#1]\n\n${texts[0]}\n\n### Pinned message [#2]\n\n${texts[1]}\n\n### Pinned message [#3]\n\n${texts[2]}`)).toBe(true);
+    // Inside the wrapper it comes back as it was, spaces at its end too.
+    expect(unwrapHandoffDocument(wrapHandoffDocument(final))).toBe(final);
+  });
+
+  it('closes a code block a pinned text leaves open, after the text, so the next heading is one', () => {
+    const open = 'Run it like this:\n````sh\nnpm test\n```\nstill code';
+    const { document: final } = withCarryOver(document, [pin(1, open), pin(2, 'Second `</handoff-context>` pin.')], undefined);
+    expect(final).toContain(`${open}\n\`\`\`\`\n\n### Pinned message\n\nSecond`);
+    // The heading after it is outside any code block: the structure check's own reading of fences.
+    const lines = documentLines(final.replace('## Pinned (verbatim)', '(moved)'));
+    expect(lines.filter((line) => line.text === '### Pinned message').map((line) => line.fenced)).toEqual([false, false]);
+    expect(unwrapHandoffDocument(wrapHandoffDocument(final))).toBe(final);
+  });
+
+  it('closes a code block a cut-off document leaves open, so what is appended is neither code nor a section', () => {
+    const thai = ['เป้าหมาย', 'ข้อจำกัดและความต้องการ', 'ความคืบหน้า', 'การตัดสินใจสำคัญ', 'บริบทสำคัญ', 'ขั้นตอนถัดไป'];
+    const cutOff = `${thai.map((h) => `## ${h}\nok`).join('\n\n')}\n\n\`\`\`ts\nconst half =`;
+    expect(findMissingSections(cutOff)).toEqual([]);
+    // A pin that would close the document's block itself and then write a level-2 heading.
+    const { document: final } = withCarryOver(cutOff, [pin(1, '```\n## A heading the user wrote')], undefined);
+    expect(final.startsWith(`${cutOff}\n\`\`\`\n\n## Pinned (verbatim)`)).toBe(true);
     expect(findMissingSections(final)).toEqual([]);
   });
 });
