@@ -21,10 +21,14 @@ interface Sources {
   pinned: ReadonlySet<string>;
 }
 
-/** What must survive, from the branch, in the order it is appended; `inDocument` still unknown (false). */
+/**
+ * What must survive, from the branch, in the order it is appended; `inDocument` still unknown (false).
+ * What a pinned message carries word for word is not an item of its own: the last request when it is
+ * pinned, an identifier its text holds.
+ */
 export function extractCarryOver(branch: readonly SessionEntry[], { todos, pinned }: Sources): CarryOverItem[] {
   const inHandoff = handoffExchangeTracker();
-  let request: string | undefined;
+  let request: { text: string; pinned: boolean } | undefined;
   const files = new Set<string>();
   const pins: string[] = [];
   const userTexts: string[] = [];
@@ -44,15 +48,15 @@ export function extractCarryOver(branch: readonly SessionEntry[], { todos, pinne
     const typed = textOf(message);
     if (typed.trim() && message.purpose === undefined) {
       userTexts.push(typed);
-      request = typed.trim();
+      request = { text: typed.trim(), pinned: pinned.has(entry.id) };
     }
   }
   const items: Array<Omit<CarryOverItem, 'id' | 'inDocument'>> = [];
-  if (request !== undefined) items.push({ kind: 'request', text: request.length > MAX_REQUEST_CHARS ? `${request.slice(0, MAX_REQUEST_CHARS).trimEnd()}…` : request });
+  if (request !== undefined && !request.pinned) items.push({ kind: 'request', text: cut(request.text) });
   for (const todo of todos) if (todo.status !== 'completed') items.push({ kind: 'todo', text: todo.content });
   for (const name of files) items.push({ kind: 'attachment', text: name });
   for (const text of pins) items.push({ kind: 'pin', text });
-  for (const id of identifiers(userTexts, toolTexts)) items.push({ kind: 'identifier', text: id });
+  for (const id of identifiers(userTexts, toolTexts, pins)) items.push({ kind: 'identifier', text: id });
   const counts = new Map<CarryOverKind, number>();
   return items.map((item) => {
     const n = (counts.get(item.kind) ?? 0) + 1;
@@ -108,6 +112,10 @@ export function withCarryOver(
   return { document: parts.join('\n\n'), carriedOver: { kept: kept.length, total: items.length } };
 }
 
+function cut(request: string): string {
+  return request.length > MAX_REQUEST_CHARS ? `${request.slice(0, MAX_REQUEST_CHARS).trimEnd()}…` : request;
+}
+
 function alsoLine(item: CarryOverItem): string {
   switch (item.kind) {
     case 'request':
@@ -143,13 +151,14 @@ const PATH =
 
 /**
  * The identifiers written in these texts, each once: URLs, inline-code spans and file paths, outside
- * fenced code blocks. One that another holds (a path inside a URL or a code span) is not listed apart.
+ * fenced code blocks. One that another holds (a path inside a URL or a code span) is not listed apart,
+ * nor one a `carried` text (a pinned message) holds.
  */
-export function identifiers(userTexts: readonly string[], toolTexts: readonly string[]): string[] {
+export function identifiers(userTexts: readonly string[], toolTexts: readonly string[], carried: readonly string[] = []): string[] {
   const found: string[] = [];
   const seen = new Set<string>();
   const add = (id: string) => {
-    if (found.length >= MAX_IDENTIFIERS || seen.has(id)) return;
+    if (found.length >= MAX_IDENTIFIERS || seen.has(id) || carried.some((text) => text.includes(id))) return;
     seen.add(id);
     found.push(id);
   };

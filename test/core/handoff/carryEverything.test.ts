@@ -77,6 +77,21 @@ describe('pin for handoff', () => {
     expect(document.match(/## Pinned \(verbatim\)/g)).toHaveLength(1);
     expect(result.sources?.['3']).toBe(mine);
   });
+
+  it('a pinned last request is carried once, with the identifiers in it: the review lists it once, the card counts it once', async () => {
+    const parent = await started();
+    const [ask] = (await entriesOf(parent)).filter((e) => e.type === 'message').map((e) => e.id);
+    await d.call('sessions.pin', { sessionId: parent, entryId: ask! });
+    fake.enqueue({ kind: 'text', text: LOSSY });
+    const draft = review(await d.call('handoff.start', { sessionId: parent, review: true }));
+    expect(draft.carryOver).toEqual([{ id: 'pin-1', kind: 'pin', text: ASK, inDocument: false }]);
+    const result = done(await d.call('handoff.commit', { sessionId: parent, document: draft.document }));
+    const document = unwrapHandoffDocument(seedOf(result).content);
+    expect(document.split(ASK)).toHaveLength(2);
+    expect(document.split('src/import/csvReader.ts')).toHaveLength(2);
+    expect(document).not.toContain('## Also carried over');
+    expect(seedOf(result).details.carriedOver).toEqual({ kept: 1, total: 1 });
+  });
 });
 
 describe('the carry-over check', () => {

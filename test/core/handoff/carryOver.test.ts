@@ -87,6 +87,29 @@ describe('what must survive, from the branch', () => {
     expect(texts('request', extractCarryOver(branch, { todos: [], pinned: new Set() }))[0]).toMatch(/^Now make/);
   });
 
+  it('a pinned last request is carried once, as the pin; what a pinned text holds is no identifier of its own', () => {
+    const branch = transcript();
+    const last = branch.at(-1) as SessionEntry;
+    const reply = assistant('Noted: the fixture is /home/dev/etl/fixtures/bom.csv and the RFC https://www.rfc-editor.org/rfc/rfc4180.');
+    const items = extractCarryOver([...branch, reply], { todos: [], pinned: new Set([last.id, reply.id]) });
+    expect(texts('request', items)).toEqual([]);
+    expect(texts('pin', items)).toHaveLength(2);
+    expect(texts('identifier', items)).toEqual([
+      'https://github.com/acme/etl/issues/412',
+      'src/import/csvReader.ts',
+      './config/etl.yaml',
+      'https://nodejs.org/api/buffer.html',
+      'src/import/bom.test.ts',
+    ]);
+    // Each of them reaches the document once, and the card counts each item once.
+    const { document, carriedOver } = withCarryOver('## Goal\nThe BOM fix.', items, undefined);
+    for (const id of ['ETL_STRICT=1', 'C:\\Users\\dev\\etl\\notes.txt', '/home/dev/etl/fixtures/bom.csv', 'https://www.rfc-editor.org/rfc/rfc4180']) {
+      expect(document.split(id)).toHaveLength(2);
+    }
+    expect(document).not.toContain('Last request');
+    expect(carriedOver).toEqual({ kept: 7, total: 7 });
+  });
+
   it('caps the identifiers, keeping the user’s own before a tool’s flood', () => {
     const listing = Array.from({ length: 300 }, (_, i) => `src/gen/file${i}.ts`).join('\n');
     const found = identifiers(['Look at `mine.config` and https://example.com/x'], [listing]);
