@@ -233,7 +233,8 @@ export const HandoffDraft = z.object({
 export type HandoffDraft = z.infer<typeof HandoffDraft>;
 /**
  * Review first (SPEC §4.2, §4.3): a document waiting for review, with `draft`; without it, the review
- * ended (discarded). A draft is still waiting only while its entry is the branch's last one.
+ * ended (discarded). A draft is still waiting only while its entry is the branch's last one, but for
+ * entries that change nothing of the conversation (a title, a pin).
  */
 export const HandoffDraftEntry = z.object({ ...entryBase, type: z.literal('handoff_draft'), draft: HandoffDraft.optional() });
 export const SessionEntry = z.discriminatedUnion('type', [

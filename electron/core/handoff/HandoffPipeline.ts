@@ -160,6 +160,12 @@ interface Preparation {
   done: Promise<Generated | undefined>;
 }
 
+/**
+ * Entries that leave the conversation as it was (a title, the session's instructions, a pin, a model
+ * change, the leaf saved): a document waiting for review still covers the branch after them.
+ */
+const UNMOVED: ReadonlySet<SessionEntry['type']> = new Set(['session_info', 'pin', 'model_change', 'branch_switch']);
+
 const EMPTY_HANDOFF = 'The model returned an empty handoff document.';
 const NO_PENDING_HANDOFF = 'No handoff document is waiting for review.';
 
@@ -169,9 +175,10 @@ export class HandoffPipeline {
   private preparation: Preparation | undefined;
 
   constructor(private readonly host: HandoffHost) {
-    // Review survives a reload: a document kept with the session still waits while nothing followed it.
-    const last = host.leafEntry();
-    if (last?.type === 'handoff_draft' && last.draft) this.pending = { ...last.draft, leafId: last.id };
+    // Review survives a reload: a document kept with the session still waits while the conversation has
+    // not moved on since (a title written after it, auto or not, or a pin does not end it).
+    const end = this.conversationEnd();
+    if (end?.type === 'handoff_draft' && end.draft) this.pending = { ...end.draft, leafId: end.id };
   }
 
   /** True while the handoff's abort controller exists (step 3). */
@@ -182,7 +189,7 @@ export class HandoffPipeline {
   /** The document waiting for review, while it is still valid. */
   get waitingForReview(): HandoffDraft | undefined {
     const pending = this.pending;
-    if (!pending || !this.isCurrent(pending)) return undefined;
+    if (!pending || !this.stillWaits(pending)) return undefined;
     return draftOf(pending);
   }
 
@@ -224,7 +231,7 @@ export class HandoffPipeline {
   async commit(document: string, keep?: readonly string[]): Promise<HandoffDone> {
     if (this.host.isStreaming() || this.controller) throw new HandoffError('busy', texts.handoffBusy);
     const generated = this.pending;
-    if (!generated || !this.isCurrent(generated)) throw new HandoffError('nothing', NO_PENDING_HANDOFF);
+    if (!generated || !this.stillWaits(generated)) throw new HandoffError('nothing', NO_PENDING_HANDOFF);
     try {
       return this.switchTo(generated, document, keep && new Set(keep));
     } catch (err) {
@@ -239,7 +246,7 @@ export class HandoffPipeline {
   discard(): void {
     const pending = this.pending;
     this.pending = undefined;
-    if (!pending || !this.isCurrent(pending)) return;
+    if (!pending || !this.stillWaits(pending)) return;
     try {
       this.host.saveDraft(undefined);
     } catch {
@@ -288,15 +295,25 @@ export class HandoffPipeline {
     this.preparation = undefined;
   }
 
-  /** A document stays valid while its session has not moved on (no new entry). */
-  private isCurrent(generated: Generated): boolean {
-    return generated.leafId === this.host.leafId();
+  /**
+   * A document waiting for review stays valid while the conversation has not moved on: no entry after
+   * it but ones that change nothing of it. A new message (or another handoff) ends it.
+   */
+  private stillWaits(pending: Generated): boolean {
+    return (this.conversationEnd()?.id ?? null) === pending.leafId;
+  }
+
+  /** The branch's last entry, before any that leave the conversation as it was. */
+  private conversationEnd(): SessionEntry | undefined {
+    let entry = this.host.leafEntry();
+    while (entry && UNMOVED.has(entry.type)) entry = entry.parentId === null ? undefined : this.host.entry(entry.parentId);
+    return entry;
   }
 
   /** The document waits for commit(), kept with the session so a reopen shows it again. */
   private keepForReview(generated: Generated): HandoffDraft {
     const { leafId: _leaf, ...stored } = generated;
-    let leafId = this.host.leafId();
+    let leafId = this.conversationEnd()?.id ?? null;
     try {
       leafId = this.host.saveDraft(stored);
     } catch {
@@ -350,7 +367,8 @@ export class HandoffPipeline {
     signal.addEventListener('abort', cancel, { once: true });
     try {
       const generated = await preparation.done;
-      return generated && this.isCurrent(generated) ? generated : undefined;
+      // Prepared in advance: only for the very same leaf (a pin since changes what it carries).
+      return generated && generated.leafId === this.host.leafId() ? generated : undefined;
     } finally {
       signal.removeEventListener('abort', cancel);
     }

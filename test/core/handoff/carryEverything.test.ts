@@ -244,6 +244,21 @@ describe('a review survives a restart', () => {
     expect((await d.call('sessions.open', { id: parent })).handoff).toBeUndefined();
   });
 
+  it('a title or a pin written after it (as an auto-title is) leaves it waiting, across a restart too', async () => {
+    const parent = await started();
+    fake.enqueue({ kind: 'text', text: LOSSY });
+    const { status: _status, ...fields } = review(await d.call('handoff.start', { sessionId: parent, review: true }));
+    await d.call('sessions.rename', { id: parent, title: 'The BOM bug' });
+    const [ask] = (await entriesOf(parent)).filter((e) => e.type === 'message').map((e) => e.id);
+    await d.call('sessions.pin', { sessionId: parent, entryId: ask! });
+    expect((await entriesOf(parent)).slice(-3).map((e) => e.type)).toEqual(['handoff_draft', 'session_info', 'pin']);
+    expect((await d.call('sessions.open', { id: parent })).handoff).toEqual({ phase: 'review', ...fields });
+    await d.restart();
+    expect((await d.call('sessions.open', { id: parent })).handoff).toEqual({ phase: 'review', ...fields });
+    const result = done(await d.call('handoff.commit', { sessionId: parent, document: LOSSY }));
+    expect(result.carriedOver?.total).toBe(3);
+  });
+
   it('discard clears it: after a restart nothing waits', async () => {
     const parent = await started();
     fake.enqueue({ kind: 'text', text: LOSSY });
