@@ -2,11 +2,13 @@
 // provider and the fake model server: replies stream in several sessions at the same time, each view sees
 // its own session, a handoff in one session leaves another's reply alone, and sessions nobody shows are
 // released once they are done.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BatonEvent, CallInput, CallOutput, Channel } from '../../../shared/contract';
 import type { CoreView } from '../../../electron/core/BatonCore';
+import { SessionManager } from '../../../electron/core/session/SessionManager';
+import { lockPathFor } from '../../../electron/core/storage/lock';
 import { useFakeAnthropic } from '../../fakeAnthropic';
 import { startCoreDriver, type CoreDriver } from '../../support/coreDriver';
 
@@ -36,12 +38,17 @@ function secondView(): { view: CoreView; events: BatonEvent[]; call: <C extends 
   };
 }
 
-/** The text of every message a session's file holds, in order ("user: …", "assistant: …"). */
-function transcript(sessionId: string): string[] {
+/** The path of a session's file. */
+function fileOf(sessionId: string): string {
   const dir = join(driver.dataDir, 'sessions');
   const file = readdirSync(dir).find((name) => name.endsWith(`_${sessionId}.jsonl`));
   expect(file, `the file of ${sessionId}`).toBeDefined();
-  return readFileSync(join(dir, file!), 'utf8')
+  return join(dir, file!);
+}
+
+/** The text of every message a session's file holds, in order ("user: …", "assistant: …"). */
+function transcript(sessionId: string): string[] {
+  return readFileSync(fileOf(sessionId), 'utf8')
     .split('\n')
     .filter(Boolean)
     .slice(1)
@@ -209,7 +216,9 @@ describe('the registry', () => {
     const listed = await driver.call('sessions.list', {});
     expect(listed.map((s) => s.id)).toContain(first);
     expect(listed.map((s) => s.id)).not.toContain(empty);
-    // Released: another process could now take its lock; here, opening it reads it afresh from its file.
+    // Released: another writer (another Baton on the same folder) can take its file now.
+    await expect.poll(() => existsSync(lockPathFor(fileOf(first)))).toBe(false);
+    SessionManager.open(fileOf(first)).close();
     const reopened = await driver.call('sessions.open', { id: first });
     expect(reopened.entries.filter((e) => e.type === 'message')).toHaveLength(2);
   });
