@@ -131,6 +131,18 @@ describe('views', () => {
     expect(transcript(id)).toEqual(['user: first', `assistant: ${'slow reply '.repeat(10)}`, 'user: steer from the other view', 'assistant: answer to the steer']);
   });
 
+  it('a window closed while its reply streams: the reply goes on to its end and is saved', async () => {
+    const window = secondView();
+    const id = (await window.call('sessions.new', {})).header.id;
+    fake.enqueue({ kind: 'text', text: 'still written '.repeat(15), chunkSize: 5, delayMs: 20 });
+    await window.call('chat.send', { sessionId: id, text: 'answer after I close' });
+    await expect.poll(() => window.events.some((e) => e.type === 'message_update' && e.sessionId === id)).toBe(true);
+    window.view.close();
+    expect(await driver.call('sessions.running', {})).toEqual([id]);
+    await expect.poll(() => transcript(id), { timeout: 15_000 }).toEqual(['user: answer after I close', `assistant: ${'still written '.repeat(15)}`]);
+    expect(fake.messageRequests()).toMatchObject([{ completed: true, aborted: false }]);
+  });
+
   it('a view that opens a session mid-stream gets the reply so far, then the rest: the whole reply, once', async () => {
     const id = (await driver.call('sessions.new', {})).header.id;
     const reply = Array.from({ length: 40 }, (_, i) => `word${i} `).join('');
