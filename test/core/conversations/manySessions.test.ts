@@ -1,7 +1,7 @@
 // Many sessions at once (SPEC §1, §3 "Runs in the background", §4.2), through the real core, the real
 // provider and the fake model server: replies stream in several sessions at the same time, each view sees
-// its own session, a handoff in one session leaves another's reply alone, and sessions nobody shows are
-// released once they are done.
+// its own session, opening, creating, searching, importing, a handoff in another session or a closed
+// window leave a reply alone, and sessions nobody shows are released once they are done.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -96,6 +96,37 @@ describe('replies in several sessions at once', () => {
     await expect.poll(() => transcript(first).length, { timeout: 15_000 }).toBe(2);
     expect(transcript(first)[1]).toBe(`assistant: ${'a long answer '.repeat(20)}`);
     expect(driver.events.filter((e) => e.type === 'message_update' && e.sessionId === first).length).toBeGreaterThanOrEqual(deltasBefore);
+  });
+
+  it('searching and importing while a reply streams: both are answered meanwhile, and the reply goes on to its end', async () => {
+    await driver.call('sessions.new', {});
+    fake.enqueue({ kind: 'text', text: 'The zebra crossing is on Abbey Road.' });
+    await driver.chat('Where is the crossing?');
+    const done = driver.sessionId;
+    const busy = (await driver.call('sessions.new', {})).header.id;
+    // A few seconds of deltas: still streaming when the import is done, however busy the machine.
+    const reply = 'a slow answer '.repeat(40);
+    fake.enqueue({ kind: 'text', text: reply, chunkSize: 5, delayMs: 30 });
+    await driver.call('chat.send', { sessionId: busy, text: 'take your time' });
+    await expect.poll(() => driver.events.some((e) => e.type === 'message_update' && e.sessionId === busy)).toBe(true);
+
+    const hits = await driver.call('sessions.list', { query: 'zebra' });
+    expect(hits.map((hit) => hit.id)).toEqual([done]);
+    expect(hits[0]?.match?.snippet?.text).toContain('The zebra crossing is on Abbey Road.');
+
+    const exported = await driver.call('sessions.export', { id: done, format: 'json' });
+    if (exported.status !== 'download') throw new Error(`expected a download, got ${exported.status}`);
+    const { uploadId } = await driver.call('sessions.importBegin', { fileName: exported.fileName, size: exported.content.length });
+    await driver.call('sessions.importAppend', { uploadId, text: exported.content });
+    const imported = await driver.call('sessions.importFinish', { uploadId });
+    expect(imported.session.header).toMatchObject({ origin: 'import' });
+    expect(imported.messageCount).toBe(2);
+    expect(driver.sessionId).toBe(imported.session.header.id);
+
+    // Neither waited for the reply nor stopped it.
+    expect(await driver.call('sessions.running', {})).toEqual([busy]);
+    await expect.poll(() => transcript(busy), { timeout: 15_000 }).toEqual(['user: take your time', `assistant: ${reply}`]);
+    expect(transcript(imported.session.header.id)).toEqual(['user: Where is the crossing?', 'assistant: The zebra crossing is on Abbey Road.']);
   });
 });
 
