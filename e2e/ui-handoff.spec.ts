@@ -108,7 +108,9 @@ test('while a reply streams, handoff is refused by every trigger and nothing is 
   await expect(handoffDialog(page)).toBeHidden();
 
   await send(page, '/handoff now please');
-  await expect(messageBox(page)).toHaveValue('');
+  // Refused, the command and its focus stay in the box, to be sent again once the reply is done.
+  await expect(messageBox(page)).toHaveValue('/handoff now please');
+  await expect(statusRegion(page)).toContainText(texts.handoffBusy);
   await expect(handoffDialog(page)).toBeHidden();
   await expect(page.getByRole('region', { name: 'Queued messages' })).toBeHidden();
   await page.getByRole('button', { name: 'Stop' }).click();

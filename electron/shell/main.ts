@@ -15,7 +15,7 @@ import { openElectronSettings } from './electronSettings';
 import { guardWebContents, hardenSession } from './guards';
 import { AppWindows } from './appWindows';
 import { registerIpcHandlers } from './ipcBridge';
-import { buildAppMenu, type MenuCommand } from './menu';
+import { appMenuTemplate, type MenuCommand } from './menu';
 import { openExternal } from './openExternal';
 import { openFolder, startLogging } from './logging';
 import { openSafeApiKeyStore } from './safeApiKey';
@@ -74,8 +74,9 @@ function start(): void {
     openLogs: () => void openFolder(logsDir(dataDir)).catch((err: unknown) => log.warn('Could not open the logs folder:', err)),
     checkForUpdates: startUpdates().check,
   };
-  Menu.setApplicationMenu(buildAppMenu(menuOptions));
-  onLanguageChange(() => Menu.setApplicationMenu(buildAppMenu(menuOptions)));
+  const setMenu = () => Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(menuOptions)));
+  setMenu();
+  onLanguageChange(setMenu);
 
   // Replies still being written are not thrown away unasked; then the session store is flushed before exiting.
   let disposed = false;

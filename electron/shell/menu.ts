@@ -1,13 +1,14 @@
-// The application menu. Baton's own commands are forwarded to the renderer as `menu` events; the rest
-// are Electron's standard roles (Electron names those in the OS's language). Built in the UI language:
-// main.ts builds it again when the language changes.
-import { Menu, type MenuItemConstructorOptions } from 'electron';
+// The application menu's template. Baton's own commands are forwarded to the renderer as `menu` events;
+// the rest are Electron's standard roles (Electron names those in the OS's language). Built in the UI
+// language: main.ts builds the menu from it again when the language changes. A plain function of its
+// options (no Electron at run time), so a test reads what the menu holds.
+import type { MenuItemConstructorOptions } from 'electron';
 import type { BatonEvent } from '../../shared/contract';
 import { t } from '../../shared/i18n';
 
 export type MenuCommand = Extract<BatonEvent, { type: 'menu' }>['command'];
 
-export function buildAppMenu(options: {
+export function appMenuTemplate(options: {
   send: (command: MenuCommand) => void;
   newWindow: () => void;
   devTools: boolean;
@@ -16,7 +17,7 @@ export function buildAppMenu(options: {
   openLogs: () => void;
   /** Help → Check for updates. */
   checkForUpdates: () => void;
-}): Menu {
+}): MenuItemConstructorOptions[] {
   const { send, newWindow, devTools, platform, openLogs, checkForUpdates } = options;
   // The renderer already handles these shortcuts as keydowns (web mode has no menu). On Windows and
   // Linux the menu only shows them (registerAccelerator: false) so one key press is one command; on
@@ -28,7 +29,7 @@ export function buildAppMenu(options: {
     click: () => send(name),
   });
 
-  const template: MenuItemConstructorOptions[] = [
+  return [
     ...(platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
     {
       label: t('menu.session'),
@@ -66,5 +67,4 @@ export function buildAppMenu(options: {
       ],
     },
   ];
-  return Menu.buildFromTemplate(template);
 }

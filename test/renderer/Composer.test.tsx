@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Composer } from '../../renderer/src/components/composer/Composer';
 import { uiTexts } from '../../renderer/src/texts';
 import { MAX_TEXT_CHARS } from '../../shared/contract';
-import { buttonNamed, byLabel, click, key, render, sessionView, setup, step, type, type Rendered } from './harness';
+import { texts } from '../../shared/texts';
+import { buttonNamed, byLabel, click, exchangeEntries, key, render, sessionView, setup, step, type, type Rendered } from './harness';
 
 let view: Rendered | undefined;
 afterEach(() => view?.unmount());
@@ -102,11 +103,29 @@ describe('Composer', () => {
     expect(box.value).toBe('/ne');
   });
 
-  it('Enter on the typed-in-full "/handoff" opens the handoff instead of completing it', async () => {
+  it('Enter on the typed-in-full "/handoff" hands off instead of completing it; refused, it stays in the box', async () => {
     const { box, store } = await composer({ 'sessions.open': () => sessionView({ entries: [] }) });
     await type(box, '/handoff');
     await key(box, 'Enter');
-    expect(box.value).toBe('');
+    expect(box.value).toBe('/handoff');
     expect(store.getState().notices.map((n) => n.text)).toEqual(['Nothing to hand off (no messages yet)']);
+  });
+
+  it('a /handoff with its focus typed while this session’s reply streams is refused, says why, and stays in the box until it can go', async () => {
+    const { box, store, fake } = await composer({
+      'sessions.open': () => sessionView({ entries: exchangeEntries(1), isStreaming: true }),
+      'handoff.start': () => new Promise(() => {}),
+    });
+    await type(box, '/handoff keep the parser notes');
+    await key(box, 'Enter');
+    expect(box.value).toBe('/handoff keep the parser notes');
+    expect(store.getState().notices.map((n) => n.text)).toEqual([texts.handoffBusy]);
+    expect(fake.callsTo('handoff.start')).toHaveLength(0);
+    expect(fake.callsTo('chat.send')).toHaveLength(0);
+
+    await step(() => fake.emit({ type: 'agent_end', sessionId: 's1' }));
+    await key(box, 'Enter');
+    expect(box.value).toBe('');
+    expect(fake.callsTo('handoff.start')).toEqual([expect.objectContaining({ sessionId: 's1', focus: 'keep the parser notes' })]);
   });
 });

@@ -49,12 +49,12 @@ describe('handoff guard and busy refusal', () => {
     expect(statusTexts(store.getState())).toEqual([texts.nothingToHandOff]);
   });
 
-  it('while a reply streams refuses with the busy text, also for /handoff with focus', async () => {
+  it('while a reply streams refuses with the busy text, also for /handoff with focus, which stays in the composer', async () => {
     const { store, fake } = await setup({ 'sessions.open': () => sessionView({ entries: exchangeEntries(1), isStreaming: true }) });
     store.getState().setComposerText('/handoff the parser');
     await store.getState().submitComposer();
     expect(store.getState().handoff.phase).toBe('closed');
-    expect(store.getState().composer.text).toBe('');
+    expect(store.getState().composer.text).toBe('/handoff the parser');
     expect(statusTexts(store.getState())).toEqual([texts.handoffBusy]);
     expect(fake.callsTo('handoff.start')).toHaveLength(0);
     expect(fake.callsTo('chat.send')).toHaveLength(0);

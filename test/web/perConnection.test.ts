@@ -1,8 +1,12 @@
 // One connection is one tab (SPEC §1, §6): a burst of calls from one is capped (the rest answered busy at
-// once) so it cannot hold up another, and the files one tab uploads are its own.
+// once) so it cannot hold up another, the files one tab uploads are its own, and a tab that closes leaves
+// the replies it started running (SPEC §3 "Runs in the background").
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { UPLOAD_FIRST_PIECE_BYTES } from '../../shared/attachments';
+import { SessionManager } from '../../electron/core/session/SessionManager';
 import { MAX_CALLS_IN_FLIGHT } from '../../electron/web/WebServer';
 import { useFakeAnthropic } from '../fakeAnthropic';
 import { startTestApp, type TestApp } from '../support/testApp';
@@ -85,5 +89,24 @@ describe('per connection', () => {
     expect(await owner.send('attachments.finish', { sessionId, id })).toMatchObject({ ok: true, data: { name: 'dot.png' } });
     owner.close();
     stranger.close();
+  });
+
+  it('a tab closed while its reply streams leaves the reply running to its end, saved in its session', async () => {
+    const closing = await tab();
+    const opened = await closing.send('sessions.new', {});
+    const sessionId = (opened.data as { header: { id: string } }).header.id;
+    // About a second and a half of deltas: the tab is long gone before the last.
+    const reply = 'written after the tab has gone '.repeat(10);
+    fake.enqueue({ kind: 'text', text: reply, chunkSize: 5, delayMs: 25 });
+    expect(await closing.send('chat.send', { sessionId, text: 'Answer slowly' })).toMatchObject({ ok: true });
+    closing.close();
+    const name = readdirSync(join(app.dataDir, 'sessions')).find((f) => f.endsWith(`_${sessionId}.jsonl`))!;
+    const saved = () => {
+      const manager = SessionManager.open(join(app.dataDir, 'sessions', name), { readOnly: true });
+      manager.close();
+      return manager.buildSessionContext().messages.map((m) => m.content);
+    };
+    await expect.poll(saved, { timeout: 15_000 }).toEqual([[{ type: 'text', text: 'Answer slowly' }], [{ type: 'text', text: reply }]]);
+    expect(fake.messageRequests()).toMatchObject([{ completed: true, aborted: false }]);
   });
 });

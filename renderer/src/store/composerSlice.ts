@@ -130,9 +130,10 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
       if (text.length > MAX_TEXT_CHARS) return get().notify('error', uiTexts.messageTooLong(text.length, MAX_TEXT_CHARS));
       const slash = parseSlash(text);
       if (slash?.name === 'handoff') {
-        setText('');
         // Typed, it starts generating at once, as in the reference (the button and shortcut ask first).
-        get().requestHandoff({ focus: slash.args, generate: true });
+        // Refused (this session's reply streams, nothing to hand off yet), the command stays in the box
+        // with its focus, to be sent again once the notice's reason is gone.
+        if (get().requestHandoff({ focus: slash.args, generate: true })) setText('');
         return;
       }
       if (slash?.name === 'new' && !slash.args) {

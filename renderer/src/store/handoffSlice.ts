@@ -47,8 +47,8 @@ type FailedHandoff = Extract<HandoffResult, { status: 'failed' }>;
 
 export interface HandoffSlice {
   handoff: HandoffState;
-  /** Every trigger (button, shortcut, menu, `/handoff`) comes here; `generate` skips the form. */
-  requestHandoff: (options?: { focus?: string; generate?: boolean }) => void;
+  /** Every trigger (button, shortcut, menu, `/handoff`) comes here; `generate` skips the form. False when refused (the notice says why). */
+  requestHandoff: (options?: { focus?: string; generate?: boolean }) => boolean;
   setHandoffFocus: (focus: string) => void;
   setHandoffDocument: (document: string) => void;
   /** Ticks or unticks an item the document lacks: a ticked one is added to the document on commit. */
@@ -229,11 +229,16 @@ export const createHandoffSlice: SliceCreator<HandoffSlice> = (set, get, deps) =
 
     requestHandoff(options = {}) {
       const s = get();
-      if (s.handoff.phase !== 'closed') return;
-      if (!s.session || hasNothingToHandOff(s)) return s.notify('warning', texts.nothingToHandOff);
-      if (s.session.isStreaming || s.sidebar.running.includes(s.session.header.id)) return s.notify('warning', texts.handoffBusy);
+      if (s.handoff.phase !== 'closed') return false;
+      const refuse = (text: string) => {
+        s.notify('warning', text);
+        return false;
+      };
+      if (!s.session || hasNothingToHandOff(s)) return refuse(texts.nothingToHandOff);
+      if (s.session.isStreaming || s.sidebar.running.includes(s.session.header.id)) return refuse(texts.handoffBusy);
       set({ handoff: { ...closed, phase: 'idle', sessionId: s.session.header.id, focus: options.focus ?? '' } });
       if (options.generate) void get().generateHandoff();
+      return true;
     },
 
     setHandoffFocus(focus) {

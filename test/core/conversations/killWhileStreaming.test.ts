@@ -17,9 +17,17 @@ const ROOT = join(import.meta.dirname, '..', '..', '..');
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;
 
-afterEach(() => {
-  child?.kill('SIGKILL');
+afterEach(async () => {
+  // A child left running by a failed test: its files are removed only once it has exited, or a write on
+  // its way out races the removal.
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+  child = undefined;
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
 });
 
 function startChild(dir: string): Promise<{ url: string; process: ChildProcess }> {

@@ -1,12 +1,14 @@
 // Many sessions at once (SPEC §1, §3 "Runs in the background", §4.2), through the real core, the real
 // provider and the fake model server: replies stream in several sessions at the same time, each view sees
-// its own session, a handoff in one session leaves another's reply alone, and sessions nobody shows are
-// released once they are done.
-import { readdirSync, readFileSync } from 'node:fs';
+// its own session, opening, creating, searching, importing, a handoff in another session or a closed
+// window leave a reply alone, and sessions nobody shows are released once they are done.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BatonEvent, CallInput, CallOutput, Channel } from '../../../shared/contract';
 import type { CoreView } from '../../../electron/core/BatonCore';
+import { SessionManager } from '../../../electron/core/session/SessionManager';
+import { lockPathFor } from '../../../electron/core/storage/lock';
 import { useFakeAnthropic } from '../../fakeAnthropic';
 import { startCoreDriver, type CoreDriver } from '../../support/coreDriver';
 
@@ -36,12 +38,17 @@ function secondView(): { view: CoreView; events: BatonEvent[]; call: <C extends 
   };
 }
 
-/** The text of every message a session's file holds, in order ("user: …", "assistant: …"). */
-function transcript(sessionId: string): string[] {
+/** The path of a session's file. */
+function fileOf(sessionId: string): string {
   const dir = join(driver.dataDir, 'sessions');
   const file = readdirSync(dir).find((name) => name.endsWith(`_${sessionId}.jsonl`));
   expect(file, `the file of ${sessionId}`).toBeDefined();
-  return readFileSync(join(dir, file!), 'utf8')
+  return join(dir, file!);
+}
+
+/** The text of every message a session's file holds, in order ("user: …", "assistant: …"). */
+function transcript(sessionId: string): string[] {
+  return readFileSync(fileOf(sessionId), 'utf8')
     .split('\n')
     .filter(Boolean)
     .slice(1)
@@ -90,6 +97,37 @@ describe('replies in several sessions at once', () => {
     expect(transcript(first)[1]).toBe(`assistant: ${'a long answer '.repeat(20)}`);
     expect(driver.events.filter((e) => e.type === 'message_update' && e.sessionId === first).length).toBeGreaterThanOrEqual(deltasBefore);
   });
+
+  it('searching and importing while a reply streams: both are answered meanwhile, and the reply goes on to its end', async () => {
+    await driver.call('sessions.new', {});
+    fake.enqueue({ kind: 'text', text: 'The zebra crossing is on Abbey Road.' });
+    await driver.chat('Where is the crossing?');
+    const done = driver.sessionId;
+    const busy = (await driver.call('sessions.new', {})).header.id;
+    // A few seconds of deltas: still streaming when the import is done, however busy the machine.
+    const reply = 'a slow answer '.repeat(40);
+    fake.enqueue({ kind: 'text', text: reply, chunkSize: 5, delayMs: 30 });
+    await driver.call('chat.send', { sessionId: busy, text: 'take your time' });
+    await expect.poll(() => driver.events.some((e) => e.type === 'message_update' && e.sessionId === busy)).toBe(true);
+
+    const hits = await driver.call('sessions.list', { query: 'zebra' });
+    expect(hits.map((hit) => hit.id)).toEqual([done]);
+    expect(hits[0]?.match?.snippet?.text).toContain('The zebra crossing is on Abbey Road.');
+
+    const exported = await driver.call('sessions.export', { id: done, format: 'json' });
+    if (exported.status !== 'download') throw new Error(`expected a download, got ${exported.status}`);
+    const { uploadId } = await driver.call('sessions.importBegin', { fileName: exported.fileName, size: exported.content.length });
+    await driver.call('sessions.importAppend', { uploadId, text: exported.content });
+    const imported = await driver.call('sessions.importFinish', { uploadId });
+    expect(imported.session.header).toMatchObject({ origin: 'import' });
+    expect(imported.messageCount).toBe(2);
+    expect(driver.sessionId).toBe(imported.session.header.id);
+
+    // Neither waited for the reply nor stopped it.
+    expect(await driver.call('sessions.running', {})).toEqual([busy]);
+    await expect.poll(() => transcript(busy), { timeout: 15_000 }).toEqual(['user: take your time', `assistant: ${reply}`]);
+    expect(transcript(imported.session.header.id)).toEqual(['user: Where is the crossing?', 'assistant: The zebra crossing is on Abbey Road.']);
+  });
 });
 
 describe('views', () => {
@@ -122,6 +160,18 @@ describe('views', () => {
     await expect.poll(() => ended(other.events, id), { timeout: 15_000 }).toBe(1);
     expect(other.events.some((e) => e.type === 'message_update' && e.sessionId === id)).toBe(true);
     expect(transcript(id)).toEqual(['user: first', `assistant: ${'slow reply '.repeat(10)}`, 'user: steer from the other view', 'assistant: answer to the steer']);
+  });
+
+  it('a window closed while its reply streams: the reply goes on to its end and is saved', async () => {
+    const window = secondView();
+    const id = (await window.call('sessions.new', {})).header.id;
+    fake.enqueue({ kind: 'text', text: 'still written '.repeat(15), chunkSize: 5, delayMs: 20 });
+    await window.call('chat.send', { sessionId: id, text: 'answer after I close' });
+    await expect.poll(() => window.events.some((e) => e.type === 'message_update' && e.sessionId === id)).toBe(true);
+    window.view.close();
+    expect(await driver.call('sessions.running', {})).toEqual([id]);
+    await expect.poll(() => transcript(id), { timeout: 15_000 }).toEqual(['user: answer after I close', `assistant: ${'still written '.repeat(15)}`]);
+    expect(fake.messageRequests()).toMatchObject([{ completed: true, aborted: false }]);
   });
 
   it('a view that opens a session mid-stream gets the reply so far, then the rest: the whole reply, once', async () => {
@@ -209,7 +259,9 @@ describe('the registry', () => {
     const listed = await driver.call('sessions.list', {});
     expect(listed.map((s) => s.id)).toContain(first);
     expect(listed.map((s) => s.id)).not.toContain(empty);
-    // Released: another process could now take its lock; here, opening it reads it afresh from its file.
+    // Released: another writer (another Baton on the same folder) can take its file now.
+    await expect.poll(() => existsSync(lockPathFor(fileOf(first)))).toBe(false);
+    SessionManager.open(fileOf(first)).close();
     const reopened = await driver.call('sessions.open', { id: first });
     expect(reopened.entries.filter((e) => e.type === 'message')).toHaveLength(2);
   });

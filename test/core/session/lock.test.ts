@@ -19,8 +19,10 @@ const APPENDER = join(import.meta.dirname, 'fixtures', 'appender.ts');
 const dir = useTempDir();
 const children: ChildProcess[] = [];
 
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
+afterEach(async () => {
+  // Before the temp dir goes: a writer still appending on its way out would race its removal.
+  const running = children.splice(0).filter((child) => child.exitCode === null && child.signalCode === null);
+  await Promise.all(running.map(killAndWait));
 });
 
 function newSessionFile(): string {
