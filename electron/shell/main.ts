@@ -36,7 +36,7 @@ let liveCore: Core | undefined;
 // Whatever slipped past its own handler is logged and shown to the user; the app keeps running.
 installLastResort((err) => {
   if (liveCore) liveCore.reportError(err);
-  else dialog.showErrorBox('Baton hit an unexpected error', (err as Error)?.message ?? String(err));
+  else dialog.showErrorBox(t('desktop.unexpectedError'), (err as Error)?.message ?? String(err));
 });
 
 // The app's pages are served on app:// (appProtocol.ts); a privileged scheme must be declared before `ready`.
@@ -128,7 +128,7 @@ if (!app.requestSingleInstanceLock()) {
     .catch((err: unknown) => {
       // No blank window and no silent exit: say what went wrong.
       log.error('Could not start:', err);
-      dialog.showErrorBox('Baton could not start', (err as Error)?.message ?? String(err));
+      dialog.showErrorBox(t('desktop.couldNotStart'), (err as Error)?.message ?? String(err));
       app.exit(1);
     });
 }
