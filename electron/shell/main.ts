@@ -117,6 +117,10 @@ if (!app.requestSingleInstanceLock()) {
   app.on('second-instance', () => {
     if (app.isReady()) windows?.showSome();
   });
+  // A page that crashed, ran out of memory or was killed leaves its window blank; only the log can say why.
+  app.on('render-process-gone', (_event, contents, { reason, exitCode }) =>
+    log.error(`A window's page stopped (${reason}, exit code ${exitCode}): ${contents.getURL()}`),
+  );
   // Every webContents, not only the main window's, gets the navigation and window-open guards.
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, appUrl, openExternal));
   app.on('window-all-closed', () => {
