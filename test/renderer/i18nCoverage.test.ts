@@ -114,7 +114,10 @@ function withoutCalls(code: string, callee: RegExp): string {
 export function userMessages(source: string, shell = false): string[] {
   const code = withoutComments(source);
   const handWritten = [...code.matchAll(/\{ code: '\w+', message: (['"`](?:\\.|[^\\\n])*?['"`])/g)].map((m) => m[1]!);
-  const parts = shell ? [withoutCalls(code, NOT_FOR_USERS)] : [...callSpans(code, USER_SINKS).map(([, args, end]) => code.slice(args, end)), ...handWritten];
+  const sinks = callSpans(code, USER_SINKS).map(([, args, end]) => code.slice(args, end));
+  // A sink given a constant of this file (`throw new HandoffError('failed', EMPTY_HANDOFF)`) says its text.
+  const constants = sinks.flatMap((args) => [...args.matchAll(/\b[A-Z][A-Z\d_]+\b/g)].map((m) => new RegExp(`\\b(?:const|let) ${m[0]} =\\s*(['"\`][^\\n]*)`).exec(code)?.[1] ?? ''));
+  const parts = shell ? [withoutCalls(code, NOT_FOR_USERS)] : [...sinks, ...constants, ...handWritten];
   const found = new Set<string>();
   for (const part of parts) {
     for (const m of part.matchAll(STRING)) {
@@ -136,6 +139,7 @@ describe('the main process says what the user reads through the catalogs', () =>
     expect(userMessages("if (!key) throw new BatonError('no_api_key', 'No API key is configured');")).toEqual(['No API key is configured']);
     expect(userMessages('super(\n  file,\n  holder,\n  `Session file ${file} is already open`,\n);')).toEqual(['Session file … is already open']);
     expect(userMessages("return { ok: false, error: { code: 'busy', message: `Too many calls at once (${n})` } };")).toEqual(['Too many calls at once (…)']);
+    expect(userMessages("const EMPTY = 'The model returned nothing.';\nthrow new HandoffError('failed', EMPTY);")).toEqual(['The model returned nothing.']);
     expect(userMessages("dialog.showErrorBox('Baton could not start', String(err));")).toEqual(['Baton could not start']);
     expect(userMessages("const tell = (m: string) => dialog.showMessageBox({ message: m });\ntell('Could not check for updates.');", true)).toEqual(['Could not check for updates.']);
     expect(userMessages("log(\n  'No system keyring was found. ' +\n 'Unlock a keyring.',\n);\nlog.warn('Update failed:', err);", true)).toEqual([]);
