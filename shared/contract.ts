@@ -216,8 +216,23 @@ export const ToolsOverview = McpOverview.extend({
 });
 export type ToolsOverview = z.infer<typeof ToolsOverview>;
 
+/** The longest message and stack of a page's failure the log takes (app.reportError); the page cuts them to this. */
+export const REPORT_MESSAGE_MAX = 2_000;
+export const REPORT_STACK_MAX = 20_000;
+
 export const calls = {
   'app.info': { input: Empty, output: AppInfo },
+  /**
+   * A failure of the page itself, for the main process's log (a packaged app has no console to read): an
+   * exception nothing caught (`error`), a promise nobody handled (`rejection`), a component that could not
+   * be drawn (`render`). Each view logs at most a few a minute; `logged: false` says this one was dropped.
+   */
+  'app.reportError': {
+    input: z
+      .object({ kind: z.enum(['error', 'rejection', 'render']), message: z.string().max(REPORT_MESSAGE_MAX), stack: z.string().max(REPORT_STACK_MAX).optional() })
+      .strict(),
+    output: z.object({ logged: z.boolean() }),
+  },
   /**
    * Open logs folder: the folder of the main process's log (<dataDir>/logs), opened in the desktop's file
    * manager. Web mode's server cannot open a folder on the page's machine: `opened: false`, and the page

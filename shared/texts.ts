@@ -35,6 +35,8 @@ export const texts = withPlainTexts('texts', {
   /** A session whose lock was written on another machine (a synced data folder, SPEC §2). */
   sessionOpenOn: (host: string) => t('texts.sessionOpenOn', { host }),
   sessionReadOnlyElsewhere: (host: string) => t('texts.sessionReadOnlyElsewhere', { host }),
+  /** `holder`: who holds the lock, as storage/errors.ts words it. */
+  sessionLocked: (file: string, holder: string) => t('texts.sessionLocked', { file, holder }),
   continuedFrom: (title: string) => t('texts.continuedFrom', { title }),
   /** Import session (SPEC §5): where an imported session came from, and why a file was refused. */
   importedFrom: (format: ImportFormatName, fileName: string) => t('texts.importedFrom', { format: IMPORT_FORMAT_NAMES[format], fileName }),

@@ -3,6 +3,7 @@
 // their own detail and are mapped here. toApiError is the only mapping: the dispatcher answers calls with
 // it and runs report their errors with it, so the same failure always reaches the user the same way.
 import type { ApiError, ErrorCode } from '../../shared/contract';
+import { texts } from '../../shared/texts';
 import { ProviderError, type ProviderErrorKind } from './agent/providerErrors';
 import { StorageError } from './storage/errors';
 
@@ -41,7 +42,7 @@ export function toApiError(err: unknown): ApiError {
   // A failed fs call outside the store (the settings file, say) is a storage error too.
   const errno = (err as { code?: unknown } | null)?.code;
   if (typeof errno === 'string' && /^E[A-Z]+$/.test(errno)) return { code: 'storage', message: (err as Error).message };
-  return { code: 'internal', message: (err instanceof Error && err.message) || 'Something went wrong' };
+  return { code: 'internal', message: (err instanceof Error && err.message) || texts.somethingWentWrong };
 }
 
 /** True when the error is one the core raised on purpose (the log needs no stack for it). */

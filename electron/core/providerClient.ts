@@ -2,6 +2,7 @@
 // the next request, and a request without a usable key fails before anything is written.
 import { AnthropicProvider, type ProviderOptions } from './agent/AnthropicProvider';
 import { BatonError } from './errors';
+import { texts } from '../../shared/texts';
 import type { ModelInfo } from '../../shared/models';
 import { fetchModels } from './models/modelsApi';
 import { checkedApiKey, type ApiKeyStore } from './settings/apiKey';
@@ -36,7 +37,7 @@ export class ProviderClient {
 
   private key(): string {
     const stored = this.keys.get();
-    if (!stored) throw new BatonError('no_api_key', 'No API key is configured');
+    if (!stored) throw new BatonError('no_api_key', texts.noApiKey);
     // A key from the environment was never checked: refuse it here rather than have a header error quote it.
     try {
       return checkedApiKey(stored);

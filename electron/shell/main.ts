@@ -36,7 +36,7 @@ let liveCore: Core | undefined;
 // Whatever slipped past its own handler is logged and shown to the user; the app keeps running.
 installLastResort((err) => {
   if (liveCore) liveCore.reportError(err);
-  else dialog.showErrorBox('Baton hit an unexpected error', (err as Error)?.message ?? String(err));
+  else dialog.showErrorBox(t('desktop.unexpectedError'), (err as Error)?.message ?? String(err));
 });
 
 // The app's pages are served on app:// (appProtocol.ts); a privileged scheme must be declared before `ready`.
@@ -118,6 +118,10 @@ if (!app.requestSingleInstanceLock()) {
   app.on('second-instance', () => {
     if (app.isReady()) windows?.showSome();
   });
+  // A page that crashed, ran out of memory or was killed leaves its window blank; only the log can say why.
+  app.on('render-process-gone', (_event, contents, { reason, exitCode }) =>
+    log.error(`A window's page stopped (${reason}, exit code ${exitCode}): ${contents.getURL()}`),
+  );
   // Every webContents, not only the main window's, gets the navigation and window-open guards.
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, appUrl, openExternal));
   app.on('window-all-closed', () => {
@@ -129,7 +133,7 @@ if (!app.requestSingleInstanceLock()) {
     .catch((err: unknown) => {
       // No blank window and no silent exit: say what went wrong.
       log.error('Could not start:', err);
-      dialog.showErrorBox('Baton could not start', (err as Error)?.message ?? String(err));
+      dialog.showErrorBox(t('desktop.couldNotStart'), (err as Error)?.message ?? String(err));
       app.exit(1);
     });
 }

@@ -5,6 +5,7 @@
 // (npm start, npm run dev) has no feed: it never checks, and says so when asked.
 import { app, dialog } from 'electron';
 import updater from 'electron-updater';
+import { t } from '../../shared/i18n';
 import { log } from '../core/log';
 
 /** How often a running app looks again, after the check at start. */
@@ -15,20 +16,20 @@ export interface Updates {
   check: () => void;
 }
 
-const tell = (message: string, detail?: string) => void dialog.showMessageBox({ type: 'info', message, detail, buttons: ['OK'] });
+const tell = (message: string, detail?: string) => void dialog.showMessageBox({ type: 'info', message, detail, buttons: [t('desktop.ok')] });
 
 export function startUpdates(): Updates {
   if (!app.isPackaged) {
-    return { check: () => tell('Updates come with the installed app.', 'This copy runs from its sources; update it with git pull.') };
+    return { check: () => tell(t('desktop.updatesFromInstaller'), t('desktop.runsFromSources')) };
   }
   const { autoUpdater } = updater;
   autoUpdater.logger = { info: log.info, warn: log.warn, error: (message) => log.error(String(message)) };
   const offerRestart = async (version: string) => {
     const { response } = await dialog.showMessageBox({
       type: 'info',
-      message: `Baton ${version} is ready to install.`,
-      detail: 'Restart Baton to update now, or it is installed the next time Baton quits.',
-      buttons: ['Restart to update', 'Later'],
+      message: t('desktop.readyToInstall', { version }),
+      detail: t('desktop.restartOrLater'),
+      buttons: [t('desktop.restartToUpdate'), t('desktop.later')],
       defaultId: 0,
       cancelId: 1,
     });
@@ -46,11 +47,11 @@ export function startUpdates(): Updates {
     check: () =>
       void autoUpdater.checkForUpdates().then(
         (result) => {
-          if (!result) tell('This copy of Baton cannot update itself.', 'Update it the way it was installed (for example, your package manager).');
-          else if (!result.isUpdateAvailable) tell(`Baton ${app.getVersion()} is the latest version.`);
-          else tell(`Baton ${result.updateInfo.version} is being downloaded.`, 'You will be asked to restart once it is ready.');
+          if (!result) tell(t('desktop.cannotUpdateItself'), t('desktop.updateAsInstalled'));
+          else if (!result.isUpdateAvailable) tell(t('desktop.latestVersion', { version: app.getVersion() }));
+          else tell(t('desktop.downloading', { version: result.updateInfo.version }), t('desktop.restartWhenReady'));
         },
-        (err: unknown) => tell('Could not check for updates.', (err as Error)?.message ?? String(err)),
+        (err: unknown) => tell(t('desktop.checkFailed'), (err as Error)?.message ?? String(err)),
       ),
   };
 }

@@ -3,6 +3,7 @@
 // Nothing a client sends or does ends the process (SPEC §6): every socket has an error listener, a
 // malformed or oversized frame closes that one connection with the status the protocol names, failed
 // handshakes are rate-limited, and a client that stops reading is dropped (clientOutbox.ts).
+import { t } from '../../shared/i18n';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -140,7 +141,7 @@ interface Client {
 
 const refuseBusy: Dispatch = async () => ({
   ok: false,
-  error: { code: 'busy', message: `Too many calls at once from this page (at most ${MAX_CALLS_IN_FLIGHT}). Try again in a moment.` },
+  error: { code: 'busy', message: t('texts.tooManyCalls', { max: MAX_CALLS_IN_FLIGHT }) },
 });
 
 /** The answer to one client frame; undefined when there is no id to answer to. */

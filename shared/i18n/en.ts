@@ -111,6 +111,38 @@ export const en = {
     messageNotVersionable: 'That message cannot be edited or regenerated',
     documentNotInSession: 'That handoff document is not in this session',
     onlyWebLinks: 'Only http, https and mailto links can be opened',
+    /** The core's other refusals and failures, shown as they are (a notice, Settings, the sidebar). */
+    sessionGone: 'That session no longer exists',
+    noApiKey: 'No API key is configured',
+    apiKeyEmpty: 'The API key is empty',
+    emptyHandoffDocument: 'The model returned an empty handoff document.',
+    noPendingHandoff: 'No handoff document is waiting for review.',
+    stillStreaming: 'A response is still streaming; stop it or queue the message.',
+    toolConfigReadOnly: 'In web mode the MCP servers can only be changed in mcp.json on the server (or start web mode with --allow-tool-config).',
+    somethingWentWrong: 'Something went wrong',
+    /** A file another writer holds (electron/core/storage/lock.ts), and who that is. */
+    fileLocked: '{{file}} is already being written by {{holder}}.',
+    sessionLocked: 'Session file {{file}} is already open for writing by {{holder}} (another Baton window?). Close it there first.',
+    lockHolder: {
+      thisProcess: 'this process',
+      anotherProcess: 'another process',
+      process: 'process {{pid}}',
+      processOn: 'process {{pid}} on {{host}}',
+    },
+    sessionClosed: 'Session file {{path}} is closed',
+    sessionOpenReadOnly: 'Session file {{path}} is open read-only',
+    noSafeKeyStore: 'This system offers no safe place to store the API key. Set ANTHROPIC_API_KEY before starting Baton instead.',
+    settingsIsFolder: '{{path}} is a folder, but Baton keeps its settings in a file of that name. Move or rename the folder, then start Baton again.',
+    settingsUnreadable: 'Baton could not read its settings file {{path}} ({{code}}). Check that Baton may read it, then start Baton again.',
+    /** Web mode: a page with more calls waiting than the server takes at once. */
+    tooManyCalls: 'Too many calls at once from this page (at most {{max}}). Try again in a moment.',
+    /** Why a file in the sessions folder is not a session (the sidebar shows it). */
+    unreadableSession: {
+      empty: 'The file is empty',
+      headerIncomplete: 'The session header is incomplete',
+      notJson: 'The file is not JSON',
+      badHeader: 'The first line is not a session header',
+    },
   },
   /** The core's words for what went wrong talking to the model (electron/core/agent/providerErrors.ts); `code` is " (500)" or nothing. */
   apiErrors: {
@@ -473,6 +505,24 @@ export const en = {
     openLogs: 'Open logs folder',
     quitAnyway: 'Quit anyway',
     cancel: 'Cancel',
+  },
+  /** The desktop app's own dialogs (electron/shell): updates, and an error before or beyond the window. */
+  desktop: {
+    ok: 'OK',
+    updatesFromInstaller: 'Updates come with the installed app.',
+    runsFromSources: 'This copy runs from its sources; update it with git pull.',
+    readyToInstall: 'Baton {{version}} is ready to install.',
+    restartOrLater: 'Restart Baton to update now, or it is installed the next time Baton quits.',
+    restartToUpdate: 'Restart to update',
+    later: 'Later',
+    cannotUpdateItself: 'This copy of Baton cannot update itself.',
+    updateAsInstalled: 'Update it the way it was installed (for example, your package manager).',
+    latestVersion: 'Baton {{version}} is the latest version.',
+    downloading: 'Baton {{version}} is being downloaded.',
+    restartWhenReady: 'You will be asked to restart once it is ready.',
+    checkFailed: 'Could not check for updates.',
+    unexpectedError: 'Baton hit an unexpected error',
+    couldNotStart: 'Baton could not start',
   },
   /** Hand off, its dialog (form, progress, review) and the handoff card (SPEC §4.2, §4.3, §5). */
   handoff: {

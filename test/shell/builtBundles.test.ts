@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, type BatonEvent } from '../../shared/contract';
 import { wrapHandoffDocument } from '../../shared/sessionFormat';
 import { texts } from '../../shared/texts';
+import { LOG_MAX_BYTES } from '../../electron/core/log';
 import { launchEnv } from '../../scripts/launchEnv.mjs';
 import { apiKeyOf, useFakeAnthropic } from '../fakeAnthropic';
 import { buildDesktopBundles, startDesktopHost, type DesktopHost, type MenuItem } from './desktopHost/desktopHost';
@@ -255,6 +256,33 @@ describe('an error nothing caught in the main process', () => {
     } finally {
       await other.kill();
       rmSync(crashDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
+
+describe('a window’s page that failed', () => {
+  it('is logged by electron-log in baton.log, which starts again past its size keeping the previous one as baton.old.log', async () => {
+    const failDir = mkdtempSync(join(tmpdir(), 'baton-desktop-page-'));
+    // A log just past its size (electron-log looks before each line): the next lines go to a new file.
+    const filler = `${'x'.repeat(99)}\n`.repeat(Math.ceil(LOG_MAX_BYTES / 100) + 1);
+    mkdirSync(join(failDir, 'logs'));
+    writeFileSync(join(failDir, 'logs', 'baton.log'), filler);
+    const other = await startDesktopHost({ mainBundle: bundles.main, env: { BATON_DATA_DIR: failDir, ANTHROPIC_API_KEY: API_KEY } });
+    try {
+      expect(await other.call('app.reportError', { kind: 'render', message: `TypeError: x is undefined (${API_KEY})`, stack: 'at Sidebar (app.js:1:2)' })).toEqual({
+        ok: true,
+        data: { logged: true },
+      });
+      await other.rendererGone();
+      const logFile = join(failDir, 'logs', 'baton.log');
+      await expect.poll(() => readFileSync(logFile, 'utf8')).toMatch(/\[error\] A window's page stopped \(crashed, exit code 139\): app:\/\/baton\//);
+      const text = readFileSync(logFile, 'utf8');
+      expect(text).toMatch(/\[error\] A page failed \(render\): TypeError: x is undefined \(\[API key\]\)\n {4}at Sidebar \(app\.js:1:2\)\n/);
+      expect(text).not.toContain('xxxxxxxxxx');
+      expect(readFileSync(join(failDir, 'logs', 'baton.old.log'), 'utf8')).toBe(filler);
+    } finally {
+      await other.kill();
+      rmSync(failDir, { recursive: true, force: true });
     }
   }, 30_000);
 });

@@ -218,7 +218,7 @@ export class AgentSession {
 
   /** A run: the prompt (if any) is saved first; `done` settles at agent_end. */
   private async launch(options: RunOptions, prompt?: (scratch: AgentMessage[] | undefined) => SessionEntry): Promise<RunHandle> {
-    if (this.controller) throw new BatonError('busy', 'A response is still streaming; stop it or queue the message.');
+    if (this.controller) throw new BatonError('busy', texts.stillStreaming);
     const model = options.model ?? this.getModel();
     const controller = linkedController(options.signal);
     this.controller = controller;

@@ -9,6 +9,7 @@ import type { AgentMessage } from '../../../shared/session';
 import type { AgentProvider } from '../agent/agentLoop';
 import { shortenTitle, userText } from '../session/title';
 import type { SessionManager } from '../session/SessionManager';
+import { log } from '../log';
 
 export const TITLE_MAX_TOKENS = 100;
 export const TITLE_SYSTEM_PROMPT = 'You name chat sessions. Reply with a title only: at most six words, no quotes, no final full stop.';
@@ -37,7 +38,8 @@ export class AutoTitles {
   private readonly log: (line: string) => void;
 
   constructor(private readonly options: AutoTitleOptions) {
-    this.log = options.log ?? console.warn;
+    // The core's log, so the line reaches baton.log with the key taken out.
+    this.log = options.log ?? log.warn;
   }
 
   /** After a run of the session ended: asks for a title if its first exchange is done and it has none yet. */
@@ -70,7 +72,7 @@ export class AutoTitles {
       if (!title || reply.aborted || reply.errorMessage !== undefined) throw new Error(`no title in the reply (stop reason ${reply.stopReason ?? 'none'})`);
       this.options.write(manager, title);
     } catch (err) {
-      this.log(`[baton] Could not name session ${id} automatically: ${err instanceof Error ? err.message : String(err)}`);
+      this.log(`Could not name session ${id} automatically: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 }

@@ -3,7 +3,7 @@ import type { AppInfo } from '../../../shared/contract';
 import { texts } from '../../../shared/texts';
 import type { View } from '../conversations/Views';
 import { BatonError } from '../errors';
-import { logsDir } from '../log';
+import { log, logsDir } from '../log';
 import type { Handlers } from '../ipc/dispatcher';
 import { isSafeExternalUrl } from '../security/externalUrl';
 import type { CoreContext } from './context';
@@ -24,9 +24,31 @@ export function appInfo({ options, conversations, listedModel }: CoreContext, vi
   };
 }
 
-export function appHandlers(ctx: CoreContext, view: View): Pick<Handlers, 'app.info' | 'app.openLogs' | 'app.openWindow' | 'shell.openExternal'> {
+/** How many of a page's failures a view logs a minute: a component failing on every frame must not fill the log. */
+export const ERROR_REPORTS_PER_MINUTE = 10;
+
+/** A page's failure as a log line: its message on one line, its stack indented below it, so neither reads as a line of its own. */
+function pageFailure(kind: string, message: string, stack: string | undefined): string {
+  const head = `A page failed (${kind}): ${message.replace(/\s+/g, ' ').trim() || 'no message'}`;
+  return stack ? `${head}\n${stack.split(/\r?\n/).map((line) => `    ${line.trim()}`).join('\n')}` : head;
+}
+
+export function appHandlers(
+  ctx: CoreContext,
+  view: View,
+): Pick<Handlers, 'app.info' | 'app.reportError' | 'app.openLogs' | 'app.openWindow' | 'shell.openExternal'> {
+  /** When this view's failures of the last minute were logged. */
+  const reported: number[] = [];
   return {
     'app.info': () => appInfo(ctx, view),
+    'app.reportError': ({ kind, message, stack }) => {
+      const now = Date.now();
+      while (reported.length > 0 && now - reported[0]! >= 60_000) reported.shift();
+      if (reported.length >= ERROR_REPORTS_PER_MINUTE) return { logged: false };
+      reported.push(now);
+      log.error(pageFailure(kind, message, stack));
+      return { logged: true };
+    },
     'app.openLogs': async () => {
       const path = logsDir(ctx.options.dataDir);
       if (!ctx.options.openFolder) return { opened: false, path };

@@ -1,6 +1,7 @@
 // tools.*: Settings → Tools (the MCP servers of mcp.json, Always allow) and the answers to tool calls
 // that wait for approval (SPEC §3 "Tools", "Approval", §5, §6).
 import type { ToolsOverview } from '../../../shared/contract';
+import { texts } from '../../../shared/texts';
 import { BatonError } from '../errors';
 import type { Handlers } from '../ipc/dispatcher';
 import type { CoreContext } from './context';
@@ -10,16 +11,13 @@ type ToolHandlers = Pick<
   'tools.overview' | 'tools.restart' | 'tools.setEnabled' | 'tools.add' | 'tools.remove' | 'tools.importClaudeDesktop' | 'tools.alwaysAllow' | 'tools.approve'
 >;
 
-/** SPEC §6: a stdio server's command runs on the server's machine, which a web page must not decide by default. */
-export const TOOL_CONFIG_READ_ONLY =
-  'In web mode the MCP servers can only be changed in mcp.json on the server (or start web mode with --allow-tool-config).';
-
 export function toolsOverview(ctx: CoreContext): ToolsOverview {
+  // SPEC §6: a stdio server's command runs on the server's machine, which a web page must not decide by default.
   const readOnly = ctx.options.transport === 'web' && ctx.options.allowToolConfig !== true;
   return {
     ...ctx.mcp.overview(),
     alwaysAllow: ctx.options.settings.get().alwaysAllowTools,
-    ...(readOnly && { readOnlyReason: TOOL_CONFIG_READ_ONLY }),
+    ...(readOnly && { readOnlyReason: texts.toolConfigReadOnly }),
   };
 }
 

@@ -166,9 +166,6 @@ interface Preparation {
  */
 const UNMOVED: ReadonlySet<SessionEntry['type']> = new Set(['session_info', 'pin', 'model_change', 'branch_switch']);
 
-const EMPTY_HANDOFF = 'The model returned an empty handoff document.';
-const NO_PENDING_HANDOFF = 'No handoff document is waiting for review.';
-
 export class HandoffPipeline {
   private controller: AbortController | undefined;
   private pending: Generated | undefined;
@@ -231,7 +228,7 @@ export class HandoffPipeline {
   async commit(document: string, keep?: readonly string[]): Promise<HandoffDone> {
     if (this.host.isStreaming() || this.controller) throw new HandoffError('busy', texts.handoffBusy);
     const generated = this.pending;
-    if (!generated || !this.stillWaits(generated)) throw new HandoffError('nothing', NO_PENDING_HANDOFF);
+    if (!generated || !this.stillWaits(generated)) throw new HandoffError('nothing', texts.noPendingHandoff);
     try {
       return this.switchTo(generated, document, keep && new Set(keep));
     } catch (err) {
@@ -441,7 +438,7 @@ export class HandoffPipeline {
     }
     const cutOff = stop === 'max_tokens' || stop === 'model_context_window_exceeded';
     if (!cutOff && stop !== 'end_turn' && stop !== 'stop_sequence') throw new HandoffError('failed', texts.unknownStopReason(stop));
-    if (!document.trim()) throw new HandoffError('failed', cutOff ? texts.handoffCutOff : EMPTY_HANDOFF);
+    if (!document.trim()) throw new HandoffError('failed', cutOff ? texts.handoffCutOff : texts.emptyHandoffDocument);
     const changes = previous === undefined ? undefined : documentChanges(previous, document);
     return {
       leafId: host.leafId(),
@@ -466,7 +463,7 @@ export class HandoffPipeline {
    * session holds one or two entries). The old session's queues stay with it.
    */
   private switchTo(generated: Generated, text: string, keep?: ReadonlySet<string>): HandoffDone {
-    if (!text.trim()) throw new HandoffError('failed', EMPTY_HANDOFF);
+    if (!text.trim()) throw new HandoffError('failed', texts.emptyHandoffDocument);
     const host = this.host;
     const parentSession = host.sessionId;
     host.emit({ type: 'handoff_progress', sessionId: parentSession, phase: 'switching', text: '' });

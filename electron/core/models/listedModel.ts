@@ -5,6 +5,7 @@ import type { BatonEvent } from '../../../shared/contract';
 import { replacementModel, type ModelInfo } from '../../../shared/models';
 import { texts } from '../../../shared/texts';
 import type { SettingsStore } from '../settings/SettingsStore';
+import { log as coreLog } from '../log';
 import { loggableMessage } from '../storage/errors';
 
 export class ListedModel {
@@ -13,7 +14,8 @@ export class ListedModel {
   constructor(
     private readonly settings: Pick<SettingsStore, 'get' | 'set'>,
     private readonly emit: (event: BatonEvent) => void,
-    private readonly log: (line: string) => void = console.warn,
+    // The core's log, so the line reaches baton.log with the key taken out.
+    private readonly log: (line: string) => void = coreLog.warn,
   ) {}
 
   /** Called with each list fetched from the Models API. */
@@ -24,12 +26,12 @@ export class ListedModel {
     try {
       this.settings.set({ model: to });
     } catch (err) {
-      this.log(`[baton] Could not switch from ${from}, which this API key does not list, to ${to}: ${loggableMessage(err)}`);
+      this.log(`Could not switch from ${from}, which this API key does not list, to ${to}: ${loggableMessage(err)}`);
       return;
     }
     const name = listed.find((model) => model.id === to)?.displayName ?? to;
     const message = texts.modelReplaced(from, name);
-    this.log(`[baton] ${message}`);
+    this.log(message);
     this.untold = message;
     this.emit({ type: 'model_replaced', model: to, message });
   }

@@ -1,5 +1,6 @@
 // One object owns the current session file (SPEC §2): it holds the file's lock and its open descriptor,
 // appends entries as complete, fsynced records, and keeps the entry tree in memory.
+import { t } from '../../../shared/i18n';
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type {
@@ -370,8 +371,8 @@ export class SessionManager {
    */
   private append(draft: SessionEntry): SessionEntry {
     const { writer, path } = this.file;
-    if (this.closed) throw new StorageError('CLOSED', `Session file ${path} is closed`);
-    if (!writer) throw new StorageError('READ_ONLY', this.file.readOnlyReason ?? `Session file ${path} is open read-only`);
+    if (this.closed) throw new StorageError('CLOSED', t('texts.sessionClosed', { path }));
+    if (!writer) throw new StorageError('READ_ONLY', this.file.readOnlyReason ?? t('texts.sessionOpenReadOnly', { path }));
     if (!isSessionEntry(draft)) throw new TypeError(`Refusing to save a malformed ${(draft as SessionEntry).type} entry`);
     const line = JSON.stringify(draft);
     writer.append(line, true);

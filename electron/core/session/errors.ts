@@ -11,7 +11,7 @@ export class SessionLockedError extends LockedError {
       holder,
       holder.host !== undefined
         ? texts.sessionOpenOn(holder.host)
-        : `Session file ${file} is already open for writing by ${lockHolder(holder)} (another Baton window?). Close it there first.`,
+        : texts.sessionLocked(file, lockHolder(holder)),
     );
   }
 }
@@ -31,6 +31,6 @@ export class UnreadableSessionError extends StorageError {
 export class SessionNotFoundError extends StorageError {
   override name = 'SessionNotFoundError';
   constructor(readonly id: string) {
-    super('NOT_FOUND', 'That session no longer exists');
+    super('NOT_FOUND', texts.sessionGone);
   }
 }

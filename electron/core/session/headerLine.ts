@@ -2,6 +2,7 @@
 // kept in words the sidebar can show. A sync tool's copy of a session reads with an id of its own
 // (fileName.ts: listedIdentity), so everything above this sees two sessions.
 import { basename } from 'node:path';
+import { texts } from '../../../shared/texts';
 import type { SessionHeader } from '../../../shared/session';
 import type { FsSeam } from '../storage/fsSeam';
 import { readAt } from '../storage/io';
@@ -9,12 +10,7 @@ import { parseHeader } from './entryShape';
 import { UnreadableSessionError } from './errors';
 import { listedIdentity } from './fileName';
 
-export const unreadableReasons = {
-  empty: 'The file is empty',
-  headerIncomplete: 'The session header is incomplete',
-  notJson: 'The file is not JSON',
-  badHeader: 'The first line is not a session header',
-} as const;
+const unreadableReasons = () => texts.unreadableSession;
 
 /** A header is a few hundred bytes; a first line longer than this is not one. */
 const MAX_HEADER_BYTES = 1 << 20;
@@ -30,17 +26,17 @@ export interface HeaderLine {
 
 /** Parses line 1 from the first bytes of a file, or throws an UnreadableSessionError saying why. */
 export function parseHeaderLine(head: Uint8Array, fileSize: number, path: string): HeaderLine {
-  if (fileSize === 0) throw unreadable(path, unreadableReasons.empty);
+  if (fileSize === 0) throw unreadable(path, unreadableReasons().empty);
   const nl = head.indexOf(10);
-  if (nl < 0) throw unreadable(path, unreadableReasons.headerIncomplete);
+  if (nl < 0) throw unreadable(path, unreadableReasons().headerIncomplete);
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(head.buffer, head.byteOffset, nl).toString('utf8'));
   } catch {
-    throw unreadable(path, unreadableReasons.notJson);
+    throw unreadable(path, unreadableReasons().notJson);
   }
   const header = parseHeader(value);
-  if (!header) throw unreadable(path, unreadableReasons.badHeader);
+  if (!header) throw unreadable(path, unreadableReasons().badHeader);
   const { id, copy } = listedIdentity(basename(path), header.id);
   return copy === undefined ? { header, end: nl + 1 } : { header: { ...header, id }, end: nl + 1, copy };
 }

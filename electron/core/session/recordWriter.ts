@@ -1,6 +1,7 @@
 // Appends complete records to one open session file. A record is acknowledged only after its bytes (and,
 // when asked, an fsync) succeeded; on failure the file is cut back to the last complete record, so a
 // half-written line never stays on disk to fuse with the next one.
+import { t } from '../../../shared/i18n';
 import { StorageError } from '../storage/errors';
 import type { FsSeam } from '../storage/fsSeam';
 import { writeAll } from '../storage/io';
@@ -94,6 +95,6 @@ export class RecordWriter {
   }
 
   private assertOpen(): void {
-    if (this.closed) throw new StorageError('CLOSED', `Session file ${this.path} is closed`);
+    if (this.closed) throw new StorageError('CLOSED', t('texts.sessionClosed', { path: this.path }));
   }
 }

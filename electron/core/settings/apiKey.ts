@@ -20,7 +20,7 @@ export const API_KEY_ENV = 'ANTHROPIC_API_KEY';
  */
 export function checkedApiKey(key: string): string {
   const trimmed = key.trim();
-  if (!trimmed) throw new BatonError('invalid_input', 'The API key is empty');
+  if (!trimmed) throw new BatonError('invalid_input', texts.apiKeyEmpty);
   if (!/^[\x21-\x7e]+$/.test(trimmed)) throw new BatonError('invalid_input', texts.apiKeyInvalidCharacters);
   return trimmed;
 }

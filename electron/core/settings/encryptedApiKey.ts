@@ -1,5 +1,6 @@
 // The desktop key store: the key encrypted by the OS (Electron safeStorage, passed in as a cipher so
 // this file stays free of `electron` and testable) in one small file, with ANTHROPIC_API_KEY as fallback.
+import { texts } from '../../../shared/texts';
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { BatonError } from '../errors';
@@ -43,10 +44,7 @@ export class EncryptedFileApiKeyStore implements ApiKeyStore {
   set(key: string): void {
     const trimmed = checkedApiKey(key);
     if (!this.cipher.isAvailable()) {
-      throw new BatonError(
-        'storage',
-        'This system offers no safe place to store the API key. Set ANTHROPIC_API_KEY before starting Baton instead.',
-      );
+      throw new BatonError('storage', texts.noSafeKeyStore);
     }
     realFs.mkdirSync(dirname(this.filePath));
     // A crash leaves the old key or the new one, never half a file.

@@ -1,6 +1,7 @@
 // A settings file that is not JSON (a crash mid-write by another tool, a hand edit gone wrong) must not
 // stop Baton from starting. The bad file is moved aside, not deleted, so the user can still recover it.
 // Any other failure (a folder where the file should be, a full disk) is told plainly, naming the file.
+import { t } from '../../../shared/i18n';
 import { existsSync, renameSync } from 'node:fs';
 import { errnoCode, loggableMessage, StorageError } from '../storage/errors';
 import type { KeyValueBackend } from './SettingsStore';
@@ -49,10 +50,10 @@ function settingsFileError(err: unknown, filePath: string, writing: boolean): un
   const code = errnoCode(err);
   if (err instanceof StorageError || code === undefined) return err;
   if (code === 'EISDIR') {
-    return new StorageError(code, `${filePath} is a folder, but Baton keeps its settings in a file of that name. Move or rename the folder, then start Baton again.`, { cause: err });
+    return new StorageError(code, t('texts.settingsIsFolder', { path: filePath }), { cause: err });
   }
   if (writing) return StorageError.fromFsError('savingSettings', filePath, err);
-  return new StorageError(code, `Baton could not read its settings file ${filePath} (${code}). Check that Baton may read it, then start Baton again.`, { cause: err });
+  return new StorageError(code, t('texts.settingsUnreadable', { path: filePath, code }), { cause: err });
 }
 
 /** Only a parse failure means "corrupt"; permission or disk errors must surface, not destroy the file. */

@@ -76,7 +76,7 @@ export class LockedError extends StorageError {
   constructor(
     readonly file: string,
     holder: LockHolder,
-    message = `${file} is already being written by ${lockHolder(holder)}.`,
+    message = t('texts.fileLocked', { file, holder: lockHolder(holder) }),
   ) {
     super('LOCKED', message);
     this.holderPid = holder.pid;
@@ -86,8 +86,9 @@ export class LockedError extends StorageError {
 
 /** The lock holder as a user reads it. */
 export function lockHolder({ pid, host }: LockHolder): string {
-  if (host !== undefined) return pid > 0 ? `process ${pid} on ${host}` : host;
-  return pid === process.pid ? 'this process' : pid > 0 ? `process ${pid}` : 'another process';
+  if (host !== undefined) return pid > 0 ? t('texts.lockHolder.processOn', { pid, host }) : host;
+  if (pid === process.pid) return t('texts.lockHolder.thisProcess');
+  return pid > 0 ? t('texts.lockHolder.process', { pid }) : t('texts.lockHolder.anotherProcess');
 }
 
 /**

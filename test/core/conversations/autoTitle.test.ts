@@ -2,10 +2,11 @@
 // exchange, one small request (the listed Haiku model, at most 100 output tokens, no tools) whose answer
 // becomes the session's title as a session_info; a rename always wins; a handed-off child's Goal-based
 // title gives way; a failure is only logged; the setting turns it off.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TITLE_MAX_TOKENS, TITLE_SYSTEM_PROMPT } from '../../../electron/core/conversations/autoTitle';
+import { fileLogSink, LOG_FILE, logsDir, setLogSink } from '../../../electron/core/log';
 import type { RecordedRequest } from '../../fakeAnthropic';
 import { useFakeAnthropic } from '../../fakeAnthropic';
 import { startCoreDriver, type CoreDriver } from '../../support/coreDriver';
@@ -15,7 +16,7 @@ let driver: CoreDriver | undefined;
 afterEach(async () => {
   await driver?.dispose();
   driver = undefined;
-  vi.restoreAllMocks();
+  setLogSink(undefined);
 });
 
 const isTitleRequest = (r: RecordedRequest) => (r.body as { system?: Array<{ text: string }> } | null)?.system?.[0]?.text === TITLE_SYSTEM_PROMPT;
@@ -89,13 +90,14 @@ describe('naming sessions automatically', () => {
     expect(asked).not.toContain('Plant the vegetable garden');
   });
 
-  it('a failed title request is only logged; with the setting off nothing is asked', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  it('a failed title request is only logged, in the log file; with the setting off nothing is asked', async () => {
     driver = startCoreDriver(fake, { autoTitle: true });
+    setLogSink(fileLogSink(driver.dataDir));
     const id = (await driver.call('sessions.new', {})).header.id;
     fake.enqueue({ kind: 'text', text: 'Sure.' }, { kind: 'error', status: 400, message: 'bad title request' });
     await driver.chat('Help me');
-    await expect.poll(() => warn.mock.calls.some(([line]) => String(line).includes('Could not name session'))).toBe(true);
+    const logFile = join(logsDir(driver.dataDir), LOG_FILE);
+    await expect.poll(() => existsSync(logFile) && readFileSync(logFile, 'utf8')).toMatch(new RegExp(`\\[warn\\] Could not name session ${id} automatically: .*bad title request`));
     expect(driver.of('error')).toEqual([]);
     expect(await titleOf(id)).toBe('Help me');
 

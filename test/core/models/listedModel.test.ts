@@ -1,7 +1,10 @@
 // The default model comes from the Models API (SPEC §3 "Models"): when the key's list lacks the configured
 // model, the newest Sonnet-class model listed replaces it (else the first listed), the settings say so,
-// the next request uses it, and the user is told once.
+// the next request uses it, and the user is told once; the log says so too.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fileLogSink, LOG_FILE, logsDir, setLogSink } from '../../../electron/core/log';
 import { DEFAULT_MODEL } from '../../../shared/models';
 import { texts } from '../../../shared/texts';
 import { useFakeAnthropic } from '../../fakeAnthropic';
@@ -12,6 +15,7 @@ let driver: CoreDriver | undefined;
 afterEach(async () => {
   await driver?.dispose();
   driver = undefined;
+  setLogSink(undefined);
 });
 
 const model = async () => (await driver!.call('settings.get', {})).model;
@@ -25,8 +29,11 @@ describe('a configured model the key does not list', () => {
       { id: 'claude-haiku-7', display_name: 'Claude Haiku 7' },
     ]);
     driver = startCoreDriver(fake);
+    setLogSink(fileLogSink(driver.dataDir)); // before the list comes: its fetch is a request away
     await expect.poll(model).toBe('claude-sonnet-7');
     const said = texts.modelReplaced(DEFAULT_MODEL, 'Claude Sonnet 7');
+    const logFile = join(logsDir(driver.dataDir), LOG_FILE);
+    await expect.poll(() => existsSync(logFile) && readFileSync(logFile, 'utf8')).toContain(`[warn] ${said}`);
     await expect.poll(() => driver!.of('model_replaced')).toEqual([{ type: 'model_replaced', model: 'claude-sonnet-7', message: said }]);
     expect((await driver.call('app.info', {})).modelReplaced).toBe(said);
     expect((await driver.call('app.info', {})).modelReplaced).toBeUndefined();

@@ -30,6 +30,15 @@ it('answers in Thai once the language is ไทย, and still after a restart', 
   expect(result).toMatchObject({ ok: false, error: { message: 'คีย์ API มีอักขระที่ใช้ไม่ได้' } });
 });
 
+it('refuses in Thai too: a session that is gone, a blank API key, no document waiting for review, Settings → Tools read-only in web mode', async () => {
+  const { header } = await driver.call('sessions.open', {});
+  await driver.call('settings.set', { language: 'th' });
+  expect(await driver.view.dispatch('sessions.rename', { id: 'no-such-session', title: 'x' }, true)).toEqual({ ok: false, error: { code: 'not_found', message: 'เซสชันนั้นไม่มีอยู่แล้ว' } });
+  expect(await driver.view.dispatch('settings.setApiKey', { apiKey: '   ' }, true)).toEqual({ ok: false, error: { code: 'invalid_input', message: 'คีย์ API ว่างเปล่า' } });
+  expect(await driver.view.dispatch('handoff.commit', { sessionId: header.id, document: '## Goal\nx' }, true)).toMatchObject({ data: { message: 'ไม่มีเอกสารส่งต่อที่รอตรวจทาน' } });
+  expect((await driver.call('tools.overview', {})).readOnlyReason).toBe('ในโหมดเว็บ เปลี่ยนเซิร์ฟเวอร์ MCP ได้เฉพาะใน mcp.json บนเครื่องเซิร์ฟเวอร์ (หรือเริ่มโหมดเว็บด้วย --allow-tool-config)');
+});
+
 it('keeps what it sends the model in English: the handoff prompt follows the Handoff instructions', async () => {
   await driver.call('settings.set', { language: 'th' });
   await driver.chat('hello');

@@ -3,10 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { texts } from '../../../shared/texts';
 import { MASK } from '../../../shared/mcpConfig';
 import { useFakeAnthropic } from '../../fakeAnthropic';
 import { startCoreDriver, type CoreDriver } from '../../support/coreDriver';
-import { TOOL_CONFIG_READ_ONLY } from '../../../electron/core/handlers/tools';
 
 const fake = useFakeAnthropic();
 let driver: CoreDriver | undefined;
@@ -21,14 +21,14 @@ const server = { command: 'baton-no-such-command-xyz', env: { TOKEN: SECRET } };
 describe('web mode without --allow-tool-config', () => {
   it('refuses every change of the servers, saying why, and writes nothing', async () => {
     const d = (driver = startCoreDriver(fake));
-    expect((await d.call('tools.overview', {})).readOnlyReason).toBe(TOOL_CONFIG_READ_ONLY);
+    expect((await d.call('tools.overview', {})).readOnlyReason).toBe(texts.toolConfigReadOnly);
     for (const [channel, input] of [
       ['tools.add', { name: 'x', config: server }],
       ['tools.remove', { name: 'x' }],
       ['tools.setEnabled', { name: 'x', enabled: false }],
       ['tools.importClaudeDesktop', {}],
     ] as const) {
-      expect(await d.view.dispatch(channel, input, true)).toEqual({ ok: false, error: { code: 'forbidden', message: TOOL_CONFIG_READ_ONLY } });
+      expect(await d.view.dispatch(channel, input, true)).toEqual({ ok: false, error: { code: 'forbidden', message: texts.toolConfigReadOnly } });
     }
     expect(() => readFileSync(join(d.dataDir, 'mcp.json'))).toThrow(/ENOENT/);
   });

@@ -89,6 +89,8 @@ export interface DesktopHost {
   messageBoxes(): Promise<{ message: string; detail?: string; buttons?: string[] }[]>;
   /** Throws an error nothing catches in the main process. */
   crash(): Promise<void>;
+  /** The first window's page process crashes. */
+  rendererGone(): Promise<void>;
   /** Closes window `index` as the user would (the last one quits the app, but on macOS). */
   close(index: number): Promise<void>;
   /** Quits the app as the OS would; resolves with the exit code it chose. */
@@ -171,6 +173,7 @@ export async function startDesktopHost(options: { mainBundle: string; env: NodeJ
     openedPaths: () => request({ op: 'openedPaths' }) as Promise<string[]>,
     messageBoxes: () => request({ op: 'messageBoxes' }) as never,
     crash: async () => void (await request({ op: 'crash' })),
+    rendererGone: async () => void (await request({ op: 'rendererGone' })),
     close: async (index) => void (await request({ op: 'close', window: index })),
     quit: () => {
       child.send({ op: 'quit' });

@@ -118,6 +118,10 @@ if (!first) {
           throw new Error('An uncaught error in the main process');
         });
         reply({ result: null });
+      } else if (message.op === 'rendererGone') {
+        // The first window's page process crashing, as Electron tells the app.
+        app.emit('render-process-gone', {}, contents, { reason: 'crashed', exitCode: 139 });
+        reply({ result: null });
       } else if (message.op === 'menuClick') {
         // The menu item at this path of labels (or roles), clicked as the user would.
         const item = message.path.reduce((items, name) => {

@@ -12,6 +12,7 @@ import { userPath } from './loginShellPath';
 import { McpConnection } from './McpConnection';
 import { editMcpServers, mcpConfigPath, readConfigText } from './mcpConfigFile';
 import { t } from '../../../../shared/i18n';
+import { log } from '../../log';
 
 export interface McpServersOptions {
   dataDir: string;
@@ -209,8 +210,7 @@ export class McpServers implements ToolSource {
   }
 
   private log(message: string): void {
-    if (this.options.log) this.options.log(message);
-    else console.warn(`[baton] ${message}`);
+    (this.options.log ?? log.warn)(message);
   }
 }
 
