@@ -84,7 +84,7 @@ describe('hostile input, each reader within its deadline', () => {
       pi: '{"type":"session","id":"p","timestamp":"2025-01-01T00:00:00Z","cwd":"/"}\n',
       claude: '{"type":"user","uuid":"u","sessionId":"s","message":{"role":"user","content":"hi"}}\n',
     };
-    const JSON_TOKENS = ['{', '}', '[', ']', '"', '\\"', '\\', ',', ':', '\n', '"type":"message",', '"type":"user",', '"message":{', '"role":"assistant",', '"content":[', '"uuid":"a",', '"parentUuid":"a",', '"timestamp":1e300,', '"text":"x"', '{"type":"text","text":"', 'null', '1e999'];
+    const JSON_TOKENS = ['{', '}', '[', ']', '"', '\\"', '\\', ',', ':', '\n', '"type":"message",', '"type":"user",', '"message":{', '"role":"assistant",', '"content":[', '"uuid":"a",', '"parentUuid":"a",', '"timestamp":1e300,', '"text":"x"', '{"type":"text","text":"', '"role":"bashExecution","command":"ls","output":"', '\\n', 'null', '1e999'];
     const file = fc.oneof(...Object.values(header).map((head) => hostile(JSON_TOKENS, head)), hostile(JSON_TOKENS), randomBytes);
     const clear = (err: unknown) => err instanceof BatonError && err.code === 'invalid_input';
     assertProperty(file, (bytes) => withinDeadline(() => importSessionText('hostile.jsonl', bytes.toString('utf8')), clear));
