@@ -64,11 +64,11 @@ export function unclosedMarkdownLines(bytes: number): string[] {
  * the line's end that backtracks over the run (a heading's closing hashes) is quadratic here.
  */
 export function blockMarkdownLines(bytes: number): { line: string; shown: string }[] {
-  const run = (unit: string) => unit.repeat(Math.ceil(bytes / unit.length));
+  const run = (unit: string, length = bytes) => unit.repeat(Math.ceil(length / unit.length));
   return [
     { line: `# a${run(' ')}a`, shown: `a${run(' ')}a` },
     { line: `# a${run(' #')}a`, shown: `a${run(' #')}a` },
-    { line: `## a${run('\t')}${run('#')} a`, shown: `a${run('\t')}${run('#')} a` },
+    { line: `## a${run('\t', bytes / 2)}${run('#', bytes / 2)} a`, shown: `a${run('\t', bytes / 2)}${run('#', bytes / 2)} a` },
     { line: `# a${run(' \t#')}`, shown: `a${run(' \t#').slice(0, -3)}` },
     { line: `${run('- ')}a`, shown: `${run('- ').slice(2)}a` },
     { line: `${run('*\t')}a`, shown: `${run('*\t').slice(2)}a` },
