@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Result } from '../../shared/contract';
 import { isLoopbackHost } from '../../shared/loopback';
+import { texts } from '../../shared/texts';
 import { ClientFrame, MAX_FRAME_BYTES, TOKEN_PARAM, type ServerFrame } from '../../shared/wire';
 import type { CoreView } from '../core/BatonCore';
 import type { Dispatch } from '../core/ipc/dispatcher';
@@ -138,10 +139,7 @@ interface Client {
   inFlight: number;
 }
 
-const refuseBusy: Dispatch = async () => ({
-  ok: false,
-  error: { code: 'busy', message: `Too many calls at once from this page (at most ${MAX_CALLS_IN_FLIGHT}). Try again in a moment.` },
-});
+const refuseBusy: Dispatch = async () => ({ ok: false, error: { code: 'busy', message: texts.tooManyCalls(MAX_CALLS_IN_FLIGHT) } });
 
 /** The answer to one client frame; undefined when there is no id to answer to. */
 async function replyTo(raw: string, dispatch: Dispatch): Promise<ServerFrame | undefined> {

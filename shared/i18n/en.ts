@@ -69,6 +69,8 @@ export const en = {
     busy: 'Wait for the current response to finish or stop it first.',
     sendDuringHandoff:
       'A handoff document is being written for this session. Your message is still in the box: send it once the handoff is done, or cancel the handoff.',
+    /** Web mode: the calls a page makes past what its connection may have in flight. */
+    tooManyCalls: 'Too many calls at once from this page (at most {{max}}). Try again in a moment.',
     quitWhileRunning_one: '1 reply is still being written. Quit anyway?',
     quitWhileRunning_other: '{{count}} replies are still being written. Quit anyway?',
     unreadableRecords: '{{count}} records could not be read',
