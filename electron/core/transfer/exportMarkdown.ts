@@ -179,7 +179,8 @@ const NOT_SCHEME_SPELLING = /[^a-zA-Z0-9+.\-&#;:\\<\u0000-\u0020]/;
 
 /** `markdown` shown as before, with no raw HTML, no script link and no fence left open (see the top). */
 export function inertMarkdown(markdown: string): string {
-  const lines = markdown.split('\n');
+  // A carriage return ends a line for CommonMark too: read as one line, "`a\r\r<img …>`" looked like code.
+  const lines = markdown.split(/\r\n?|\n/);
   const out: string[] = [];
   let fence: string | undefined;
   /** Whether a line since the last blank one left a backtick run open, which a later line may close. */

@@ -54,7 +54,7 @@ describe('Markdown export', () => {
     expect(html).not.toMatch(/src="[^"]*script/i);
   });
 
-  it('makes a script link plain text when its target starts on the next line, and keeps a web one', () => {
+  it('makes a script link plain text when its target starts on the next line (a carriage return ending one too), and keeps a web one', () => {
     const html = rendered([
       message('assistant', [
         {
@@ -73,12 +73,15 @@ describe('Markdown export', () => {
             '[long\nlabel]: javascript:alert(6)',
             '',
             '[four][r] [five][s] [six][long label]',
+            '',
+            '[eight](\r\njavascript:alert(8)) and `a\r\r<img src=x onerror=alert(9)>`',
           ].join('\n'),
         },
       ]),
     ]);
     expect(html).toContain('<a href="https://example.com/docs">docs</a>');
     expect(html).not.toMatch(/href="[^"]*script/i);
+    expect(html).not.toContain('<img');
   });
 
   it('shows HTML as text after an escaped backtick, and in code spans an earlier line may have opened', () => {
