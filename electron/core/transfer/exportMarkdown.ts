@@ -10,6 +10,8 @@
 // CommonMark lets a link's or a definition's target start on the next line, and a code span or a
 // definition's label run over several lines of a paragraph: a link is checked wherever it may be (in
 // code too), and a code span is trusted to hold HTML only where no earlier line could have opened it.
+// A fence in a list item ends where the item does: past a line that may have ended it, no line of the
+// message is taken for code.
 import { texts } from '../../../shared/texts';
 import type { AgentMessage, SessionEntry, SessionHeader } from '../../../shared/session';
 import { CustomType, handoffExchangeTracker, modelChangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
@@ -167,7 +169,9 @@ function quote(text: string): string {
     .join('\n');
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** A fence's opening line: up to three spaces, or list markers (a fence inside a list item), then the run. */
+const FENCE = /^ {0,3}(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*(`{3,}|~{3,})/;
+const CLOSING_FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*$/;
 /** Where a link's target (`](`) or a definition's (`]:`, whose label may start on an earlier line) begins. */
 const TARGET_START = /\]([(:])[ \t]*/g;
 /** What comes before a target continued on the next line: indentation and quote markers. */
@@ -182,29 +186,64 @@ export function inertMarkdown(markdown: string): string {
   // A carriage return ends a line for CommonMark too: read as one line, "`a\r\r<img …>`" looked like code.
   const lines = markdown.split(/\r\n?|\n/);
   const out: string[] = [];
-  let fence: string | undefined;
+  let fence: { marker: string; column: number } | undefined;
+  /**
+   * Whether a fence may have ended where a list item did (or not): from then on, which lines a viewer
+   * takes for code is not known, so no line is left as written and no code span is trusted.
+   */
+  let unsure = false;
   /** Whether a line since the last blank one left a backtick run open, which a later line may close. */
   let codeMayBeOpen = false;
   lines.forEach((line, i) => {
-    const marker = FENCE.exec(line)?.[1];
-    const after = marker === undefined ? '' : line.slice(line.indexOf(marker) + marker.length);
     if (fence !== undefined) {
       // Code is shown as written: nothing inside a fence is HTML or a link.
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && !after.trim()) fence = undefined;
-      out.push(line);
-    } else if (marker && !(marker[0] === '`' && after.includes('`'))) {
-      fence = marker;
+      const inside = inFence(line, fence);
+      if (inside !== 'unsure') {
+        if (inside === 'closes') fence = undefined;
+        out.push(line);
+        return;
+      }
+      fence = undefined;
+      unsure = true;
+    }
+    const opening = unsure ? null : FENCE.exec(line);
+    const marker = opening?.[1];
+    if (opening && marker && !(marker[0] === '`' && line.slice(opening[0].length).includes('`'))) {
+      fence = { marker, column: columnAt(line, opening[0].length - marker.length) };
       codeMayBeOpen = false;
       out.push(line);
-    } else {
-      if (!line.trim()) codeMayBeOpen = false;
-      const inert = inertLine(line, lines[i + 1], codeMayBeOpen);
-      codeMayBeOpen ||= inert.leftOpen;
-      out.push(inert.line);
+      return;
     }
+    if (!line.trim()) codeMayBeOpen = false;
+    const inert = inertLine(line, lines[i + 1], codeMayBeOpen || unsure);
+    codeMayBeOpen ||= inert.leftOpen;
+    out.push(inert.line);
   });
-  if (fence !== undefined) out.push(fence);
+  if (fence !== undefined) out.push(' '.repeat(fence.column) + fence.marker);
   return out.join('\n');
+}
+
+/**
+ * What `line` is inside a fence whose run starts at `column`. A fence at the margin is the document's
+ * own: a line closes it or is code (CommonMark). One further in may be a list item's, which a line less
+ * indented than the fence ends, or a closing line indented past three spaces closes: either way no
+ * longer known, 'unsure'.
+ */
+function inFence(line: string, fence: { marker: string; column: number }): 'code' | 'closes' | 'unsure' {
+  const closing = CLOSING_FENCE.exec(line)?.[1];
+  const indent = columnAt(line, line.length - line.trimStart().length);
+  if (closing && closing[0] === fence.marker[0] && closing.length >= fence.marker.length) {
+    if (indent <= 3 && indent >= fence.column) return 'closes';
+    return fence.column === 0 ? 'code' : 'unsure';
+  }
+  return fence.column > 0 && line.trim() && indent < fence.column ? 'unsure' : 'code';
+}
+
+/** The column `index` of `line` starts at, a tab going on to the next multiple of four (CommonMark). */
+function columnAt(line: string, index: number): number {
+  let column = 0;
+  for (let at = 0; at < index; at++) column = line[at] === '\t' ? column + 4 - (column % 4) : column + 1;
+  return column;
 }
 
 /**

@@ -94,6 +94,22 @@ describe('Markdown export', () => {
     expect(html).toContain('<code>over two</code>');
   });
 
+  it("keeps a list item's code as written, and shows HTML as text where a list item may have ended its fence", () => {
+    const html = rendered([
+      message('assistant', [{ type: 'text', text: '1. Write:\n   ```html\n   <b>bold</b>\n   ```\n2. Then <i>this</i>' }]),
+      ...[
+        '- a\n   ```\n<img src=x onerror=alert(1)>',
+        '- ```\n  ```\n  <img src=x onerror=alert(2)>',
+        '- a\n   ```\n   x\n```\ny\n```\n<img src=x onerror=alert(3)>',
+        '- a\n  ```\n  x\n     ```\n  <img src=x onerror=alert(4)>',
+        '  ```\nx\n```\n<img src=x onerror=alert(5)>',
+      ].map((text) => message('assistant', [{ type: 'text', text }])),
+    ]);
+    expect(html).toContain('<pre><code class="language-html">&lt;b&gt;bold&lt;/b&gt;\n</code></pre>');
+    expect(html).toContain('Then &lt;i&gt;this&lt;/i&gt;');
+    expect(html).not.toContain('<img');
+  });
+
   it("keeps a thinking block inside its own <details>, whatever it writes or leaves open", () => {
     const html = rendered([
       message('assistant', [
