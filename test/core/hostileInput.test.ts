@@ -10,6 +10,7 @@ import { markdownShownText } from '../../shared/markdownText';
 import { BatonError } from '../../electron/core/errors';
 import { imageDimensions } from '../../electron/core/attachments/imageSize';
 import { pdfFacts } from '../../electron/core/attachments/pdfFacts';
+import { inertMarkdown } from '../../electron/core/transfer/exportMarkdown';
 import { importSessionText } from '../../electron/core/transfer/importSession';
 import { deflateBomb } from '../support/hostileFiles';
 
@@ -52,6 +53,8 @@ const randomBytes = fc.uint8Array({ maxLength: 4096 }).map((bytes) => Buffer.fro
 const PDF_MENTIONS = ['/Type/Pages', '/Type /Pages', '/Type/ObjStm', ' ', 'obj ', '<<', '>>', '/Count 1', '/First 1'];
 const PDF_TOKENS = [...PDF_MENTIONS, 'endobj', ' 0 obj\n', 'stream\n', 'endstream', '/Type', '/Pages', '/Parent 2 0 R', '/Filter /FlateDecode', '/Encrypt', '[', ']', '\n', '\r\n', '%%EOF', '12 0 '];
 
+const MD_TOKENS = ['*', '**', '_', '__', '~~', '`', '``', '[', ']', '(', ')', '](', '![', '<', '>', '<http:', '<mailto:', '\\', '&', '&#', ';', '#', '> ', '- ', ' ', '\t', '\n', '```', 'a', 'é'];
+
 describe('hostile input, each reader within its deadline', () => {
   it('pdfFacts', () => {
     const bomb = deflateBomb(64 * 1024).data.toString('latin1');
@@ -93,12 +96,16 @@ describe('hostile input, each reader within its deadline', () => {
   });
 
   it('Markdown as shown (search snippets, Find in session)', () => {
-    const MD_TOKENS = ['*', '**', '_', '__', '~~', '`', '``', '[', ']', '(', ')', '](', '![', '<', '>', '<http:', '<mailto:', '\\', '&', '&#', ';', '#', '> ', '- ', ' ', '\t', '\n', '```', 'a', 'é'];
     assertProperty(hostile(MD_TOKENS), (bytes) => withinDeadline(() => markdownShownText(bytes.toString('latin1'))));
     // A block's start, then mostly blanks, which a pattern anchored at the line's end (a heading's
     // closing hashes) backtracks over: random text in the run would cut it short.
     const BLOCK_TOKENS = [' ', '\t', '  ', ' \t', '#', '-'];
     const block = fc.oneof(...['# a', '## a\t', '###### x ', '- ', '> '].map((head) => hostile(BLOCK_TOKENS, head, 'a', false)));
     assertProperty(block, (bytes) => withinDeadline(() => markdownShownText(bytes.toString('latin1'))));
+  });
+
+  it('Markdown export made inert', () => {
+    const EXPORT_TOKENS = [...MD_TOKENS, '](', ']:', '\\`', '```', '   ```', '- ```', '~~~', 'javascript:', '&#x6A;', '&colon;', '&Tab;', '\r'];
+    assertProperty(fc.oneof(hostile(EXPORT_TOKENS), hostile(EXPORT_TOKENS, '- a\n   ```\n')), (bytes) => withinDeadline(() => inertMarkdown(bytes.toString('latin1'))));
   });
 });
