@@ -1,19 +1,22 @@
 // "Nothing freezes the core" (SPEC §8): the longest the event loop is blocked while a real core handles,
 // one after another, what a hostile file or message can make it do: attach a PDF of many tiny objects
 // with missing ends, import a session holding it, attach a deflate bomb, search sessions whose replies
-// hold 300 KB lines of unclosed Markdown markers, and send one file named 200 times. Measured with
-// perf_hooks.monitorEventLoopDelay; the run's peak RSS is reported beside it. Every file is built here.
+// hold 300 KB lines of unclosed Markdown markers or headings of blanks, send one file named 200 times, and answer a burst of
+// 200 calls written at once on one web connection. Measured with perf_hooks.monitorEventLoopDelay; the
+// run's peak RSS is reported beside it. Every file is built here.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { WebSocket } from 'ws';
 import { UPLOAD_CHUNK_BYTES, UPLOAD_FIRST_PIECE_BYTES } from '../shared/attachments';
 import { IMPORT_CHUNK_CHARS, type BatonEvent, type CallInput, type Channel, type Result } from '../shared/contract';
 import type { Core, CoreView } from '../electron/core/BatonCore';
 import { SessionManager } from '../electron/core/session/SessionManager';
+import { startWebServer, type WebServer } from '../electron/web/WebServer';
 import { startFakeAnthropic } from '../test/fakeAnthropic';
-import { deflateBombPdf, manyObjectsPdf, unclosedMarkdownLines } from '../test/support/hostileFiles';
-import { startCore } from '../test/support/testApp';
+import { blockMarkdownLines, deflateBombPdf, manyObjectsPdf, unclosedMarkdownLines } from '../test/support/hostileFiles';
+import { RENDERER_DIR, startCore } from '../test/support/testApp';
 import { pdf } from '../test/support/testFiles';
 import { report } from './report';
 
@@ -21,15 +24,17 @@ const BUDGET_MS = 100;
 const fake = await startFakeAnthropic();
 const dataDir = mkdtempSync(join(tmpdir(), 'baton-hostile-bench-'));
 let started: Core | undefined;
+let server: WebServer | undefined;
 /** The session the bench's view shows: attachments are checked against it and the message goes there. */
 let sessionId = '';
 try {
   writeHostileSessions();
   started = startCore({ modelUrl: fake.url, apiKey: 'bench-key', dataDir });
   const core = started.connect();
+  server = await startWebServer({ connect: () => started!.connect(), staticDir: RENDERER_DIR, token: 'bench-token', port: 0, log: () => {} });
   await indexed(core);
   sessionId = ((await must(core, 'sessions.open', {})) as { header: { id: string } }).header.id;
-  const steps = await measure(core);
+  const steps = await measure(core, server);
   report({
     name: 'core.eventloop.hostile.max_block_ms',
     value: Math.max(...steps.map((s) => s.maxMs)),
@@ -45,6 +50,7 @@ try {
     comparedWith: 'peak resident memory of the bench process (core, fake model server and the files it built) over the same run',
   });
 } finally {
+  await server?.close();
   await started?.dispose();
   await fake.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -71,14 +77,15 @@ interface Step {
   outcome: string;
 }
 
-async function measure(core: CoreView): Promise<Step[]> {
+async function measure(core: CoreView, web: WebServer): Promise<Step[]> {
   const crafted = manyObjectsPdf(352 * 1024);
   const steps: [string, () => Promise<string>][] = [
     ['crafted PDF attached', async () => (await attach(core, 'crafted.pdf', crafted)).outcome],
     ['session holding it imported', () => importSession(core, crafted)],
     ['deflate bomb attached', async () => (await attach(core, 'bomb.pdf', deflateBombPdf(3_100_000))).outcome],
-    ['search over 300 KB lines of unclosed markers', () => search(core, 'needle')],
+    ['search over 300 KB lines of unclosed markers and headings of blanks', () => search(core, 'needle')],
     ['one file named 200 times in chat.send', () => sendRepeated(core)],
+    ['a burst of 200 calls on one web connection', () => burst(web, 200)],
   ];
   const out: Step[] = [];
   for (const [name, run] of steps) {
@@ -139,12 +146,35 @@ async function sendRepeated(core: CoreView): Promise<string> {
   return sent.ok ? 'sent' : `refused: ${sent.message}`;
 }
 
-/** Sessions whose replies are lines of unclosed markers, each with a word to search for. */
+/** `count` calls written at once on one web connection, as a page in a loop would: each is answered, the ones beyond the cap busy. */
+async function burst(web: WebServer, count: number): Promise<string> {
+  const page = new URL(web.url);
+  const ws = new WebSocket(`ws://${page.host}/ws?token=${page.searchParams.get('token')}`, { origin: page.origin });
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  try {
+    const answers: Result<unknown>[] = [];
+    const all = new Promise<void>((resolve) => {
+      ws.on('message', (raw) => {
+        const frame = JSON.parse((raw as Buffer).toString()) as { id?: number; result?: Result<unknown> };
+        if (frame.id !== undefined && frame.result && answers.push(frame.result) === count) resolve();
+      });
+    });
+    for (let id = 1; id <= count; id++) ws.send(JSON.stringify({ id, channel: 'sessions.list', input: {} }));
+    await all;
+    const busy = answers.filter((a) => !a.ok && a.error.code === 'busy').length;
+    return `${answers.filter((a) => a.ok).length} answered, ${busy} busy`;
+  } finally {
+    ws.close();
+  }
+}
+
+/** Sessions whose replies are lines of unclosed markers or headings of blanks, each with a word to search for. */
 function writeHostileSessions(): void {
-  for (const line of unclosedMarkdownLines(300 * 1024).slice(0, 6)) {
+  const headings = blockMarkdownLines(300 * 1024).slice(0, 3).map(({ line }) => `${line}\nneedle`);
+  for (const text of [...unclosedMarkdownLines(300 * 1024).slice(0, 6).map((line) => `needle ${line}`), ...headings]) {
     const session = SessionManager.create(join(dataDir, 'sessions'));
     session.appendMessage({ role: 'user', content: [{ type: 'text', text: 'Show me the markers' }] });
-    session.appendMessage({ role: 'assistant', content: [{ type: 'text', text: `needle ${line}` }] });
+    session.appendMessage({ role: 'assistant', content: [{ type: 'text', text }] });
     session.close();
   }
 }

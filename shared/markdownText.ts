@@ -7,15 +7,15 @@
 //
 // Lines come from anyone (a reply, a pasted log) and this runs on the core's and the page's main
 // thread, so every rule is one forward pass: no pattern that searches afresh from each opening marker
-// for its close (a 300 KB line of unclosed markers took a regex tens of seconds).
+// for its close (a 300 KB line of unclosed markers took a regex tens of seconds), and no pattern that
+// can fail after a run it matched, anchored at the end or repeated within a repeat (a run of 100,000
+// spaces in a heading took a regex for its closing hashes 4 seconds). Those are scanned by hand.
 
 /** A code fence, or the `$$` line around a display formula (whose rest holds no dollar: `$$x$$` is inline). */
 const FENCE = /^[ \t]*(`{3,}|~{3,}|\${2,}(?=[^$]*$))/;
 const HEADING = /^ {0,3}#{1,6}(?:[ \t]+|$)/;
-const CLOSING_HASHES = /[ \t]+#+[ \t]*$/;
 const QUOTE = /^ {0,3}(?:>[ \t]?)+/;
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?/;
-const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos|nbsp));/g;
 /** A private-use character in place of each piece of text set aside, which come back in order. */
 const HELD = '\ue000';
@@ -32,7 +32,7 @@ export function markdownShownText(markdown: string): string {
       else out.push(line);
     } else if (marker) {
       fence = marker; // the fence line and its language name are not shown as text
-    } else if (THEMATIC_BREAK.test(line)) {
+    } else if (isThematicBreak(line)) {
       out.push('');
     } else {
       out.push(inlineText(blockText(line)));
@@ -44,8 +44,35 @@ export function markdownShownText(markdown: string): string {
 /** A line without its block markers: quote, heading, list item. */
 function blockText(line: string): string {
   let text = line.replace(QUOTE, '');
-  if (HEADING.test(text)) text = text.replace(HEADING, '').replace(CLOSING_HASHES, '');
+  if (HEADING.test(text)) text = withoutClosingHashes(text.replace(HEADING, ''));
   return text.replace(LIST_ITEM, '');
+}
+
+const isBlank = (char: string | undefined) => char === ' ' || char === '\t';
+
+/** Three or more of one of `-`, `*`, `_`, with only spaces and tabs between, after up to three spaces. */
+function isThematicBreak(line: string): boolean {
+  let at = 0;
+  while (at < 3 && line[at] === ' ') at++;
+  const mark = line[at];
+  if (mark !== '-' && mark !== '*' && mark !== '_') return false;
+  let marks = 0;
+  for (; at < line.length; at++) {
+    if (line[at] === mark) marks++;
+    else if (!isBlank(line[at])) return false;
+  }
+  return marks >= 3;
+}
+
+/** A heading's text without its closing run of `#` (one after a space or tab, only spaces and tabs after it). */
+function withoutClosingHashes(text: string): string {
+  let end = text.length;
+  while (isBlank(text[end - 1])) end--;
+  const hashesEnd = end;
+  while (text[end - 1] === '#') end--;
+  if (end === hashesEnd || !isBlank(text[end - 1])) return text;
+  while (isBlank(text[end - 1])) end--;
+  return text.slice(0, end);
 }
 
 /**

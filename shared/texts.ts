@@ -34,6 +34,8 @@ export const texts = withPlainTexts('texts', {
   unreadableRecords: (n: number) => t('texts.unreadableRecords', { count: n }),
   /** A session whose lock was written on another machine (a synced data folder, SPEC §2). */
   sessionOpenOn: (host: string) => t('texts.sessionOpenOn', { host }),
+  /** Web mode: the calls a page makes past what its connection may have in flight. */
+  tooManyCalls: (max: number) => t('texts.tooManyCalls', { max }),
   sessionReadOnlyElsewhere: (host: string) => t('texts.sessionReadOnlyElsewhere', { host }),
   /** `holder`: who holds the lock, as storage/errors.ts words it. */
   sessionLocked: (file: string, holder: string) => t('texts.sessionLocked', { file, holder }),

@@ -3,13 +3,13 @@
 // Nothing a client sends or does ends the process (SPEC §6): every socket has an error listener, a
 // malformed or oversized frame closes that one connection with the status the protocol names, failed
 // handshakes are rate-limited, and a client that stops reading is dropped (clientOutbox.ts).
-import { t } from '../../shared/i18n';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Result } from '../../shared/contract';
 import { isLoopbackHost } from '../../shared/loopback';
+import { texts } from '../../shared/texts';
 import { ClientFrame, MAX_FRAME_BYTES, TOKEN_PARAM, type ServerFrame } from '../../shared/wire';
 import type { CoreView } from '../core/BatonCore';
 import type { Dispatch } from '../core/ipc/dispatcher';
@@ -139,10 +139,7 @@ interface Client {
   inFlight: number;
 }
 
-const refuseBusy: Dispatch = async () => ({
-  ok: false,
-  error: { code: 'busy', message: t('texts.tooManyCalls', { max: MAX_CALLS_IN_FLIGHT }) },
-});
+const refuseBusy: Dispatch = async () => ({ ok: false, error: { code: 'busy', message: texts.tooManyCalls(MAX_CALLS_IN_FLIGHT) } });
 
 /** The answer to one client frame; undefined when there is no id to answer to. */
 async function replyTo(raw: string, dispatch: Dispatch): Promise<ServerFrame | undefined> {

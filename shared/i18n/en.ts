@@ -69,6 +69,8 @@ export const en = {
     busy: 'Wait for the current response to finish or stop it first.',
     sendDuringHandoff:
       'A handoff document is being written for this session. Your message is still in the box: send it once the handoff is done, or cancel the handoff.',
+    /** Web mode: the calls a page makes past what its connection may have in flight. */
+    tooManyCalls: 'Too many calls at once from this page (at most {{max}}). Try again in a moment.',
     quitWhileRunning_one: '1 reply is still being written. Quit anyway?',
     quitWhileRunning_other: '{{count}} replies are still being written. Quit anyway?',
     unreadableRecords: '{{count}} records could not be read',
@@ -134,8 +136,6 @@ export const en = {
     noSafeKeyStore: 'This system offers no safe place to store the API key. Set ANTHROPIC_API_KEY before starting Baton instead.',
     settingsIsFolder: '{{path}} is a folder, but Baton keeps its settings in a file of that name. Move or rename the folder, then start Baton again.',
     settingsUnreadable: 'Baton could not read its settings file {{path}} ({{code}}). Check that Baton may read it, then start Baton again.',
-    /** Web mode: a page with more calls waiting than the server takes at once. */
-    tooManyCalls: 'Too many calls at once from this page (at most {{max}}). Try again in a moment.',
     /** Why a file in the sessions folder is not a session (the sidebar shows it). */
     unreadableSession: {
       empty: 'The file is empty',

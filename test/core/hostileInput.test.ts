@@ -10,6 +10,7 @@ import { markdownShownText } from '../../shared/markdownText';
 import { BatonError } from '../../electron/core/errors';
 import { imageDimensions } from '../../electron/core/attachments/imageSize';
 import { pdfFacts } from '../../electron/core/attachments/pdfFacts';
+import { inertMarkdown } from '../../electron/core/transfer/exportMarkdown';
 import { importSessionText } from '../../electron/core/transfer/importSession';
 import { deflateBomb } from '../support/hostileFiles';
 
@@ -37,9 +38,10 @@ function withinDeadline(read: () => unknown, clear: (err: unknown) => boolean = 
   expect(performance.now() - started).toBeLessThan(DEADLINE_MS);
 }
 
-/** `head`, then a random piece made of `tokens` (and random bytes) repeated to 100–400 KB, then `tail`. */
-function hostile(tokens: readonly string[], head = '', tail = ''): fc.Arbitrary<Buffer> {
-  const piece = fc.array(fc.oneof(fc.constantFrom(...tokens), fc.string({ maxLength: 3 })), { minLength: 1, maxLength: 8 }).map((parts) => parts.join(''));
+/** `head`, then a random piece made of `tokens` (and random bytes, unless not `noisy`) repeated to 100–400 KB, then `tail`. */
+function hostile(tokens: readonly string[], head = '', tail = '', noisy = true): fc.Arbitrary<Buffer> {
+  const token = noisy ? fc.oneof(fc.constantFrom(...tokens), fc.string({ maxLength: 3 })) : fc.constantFrom(...tokens);
+  const piece = fc.array(token, { minLength: 1, maxLength: 8 }).map((parts) => parts.join(''));
   return fc.tuple(piece, fc.integer({ min: 100_000, max: 400_000 })).map(([unit, size]) =>
     Buffer.from(head + unit.repeat(Math.ceil(size / Math.max(1, unit.length))) + tail, 'latin1'),
   );
@@ -50,6 +52,8 @@ const randomBytes = fc.uint8Array({ maxLength: 4096 }).map((bytes) => Buffer.fro
 /** Objects that name themselves without their ends, the shape that made a search for each object's ends quadratic. */
 const PDF_MENTIONS = ['/Type/Pages', '/Type /Pages', '/Type/ObjStm', ' ', 'obj ', '<<', '>>', '/Count 1', '/First 1'];
 const PDF_TOKENS = [...PDF_MENTIONS, 'endobj', ' 0 obj\n', 'stream\n', 'endstream', '/Type', '/Pages', '/Parent 2 0 R', '/Filter /FlateDecode', '/Encrypt', '[', ']', '\n', '\r\n', '%%EOF', '12 0 '];
+
+const MD_TOKENS = ['*', '**', '_', '__', '~~', '`', '``', '[', ']', '(', ')', '](', '![', '<', '>', '<http:', '<mailto:', '\\', '&', '&#', ';', '#', '> ', '- ', ' ', '\t', '\n', '```', 'a', 'é'];
 
 describe('hostile input, each reader within its deadline', () => {
   it('pdfFacts', () => {
@@ -83,7 +87,7 @@ describe('hostile input, each reader within its deadline', () => {
       pi: '{"type":"session","id":"p","timestamp":"2025-01-01T00:00:00Z","cwd":"/"}\n',
       claude: '{"type":"user","uuid":"u","sessionId":"s","message":{"role":"user","content":"hi"}}\n',
     };
-    const JSON_TOKENS = ['{', '}', '[', ']', '"', '\\"', '\\', ',', ':', '\n', '"type":"message",', '"type":"user",', '"message":{', '"role":"assistant",', '"content":[', '"uuid":"a",', '"parentUuid":"a",', '"timestamp":1e300,', '"text":"x"', '{"type":"text","text":"', 'null', '1e999'];
+    const JSON_TOKENS = ['{', '}', '[', ']', '"', '\\"', '\\', ',', ':', '\n', '"type":"message",', '"type":"user",', '"message":{', '"role":"assistant",', '"content":[', '"uuid":"a",', '"parentUuid":"a",', '"timestamp":1e300,', '"text":"x"', '{"type":"text","text":"', '"role":"bashExecution","command":"ls","output":"', '\\n', 'null', '1e999'];
     const file = fc.oneof(...Object.values(header).map((head) => hostile(JSON_TOKENS, head)), hostile(JSON_TOKENS), randomBytes);
     const clear = (err: unknown) => err instanceof BatonError && err.code === 'invalid_input';
     assertProperty(file, (bytes) => withinDeadline(() => importSessionText('hostile.jsonl', bytes.toString('utf8')), clear));
@@ -92,7 +96,16 @@ describe('hostile input, each reader within its deadline', () => {
   });
 
   it('Markdown as shown (search snippets, Find in session)', () => {
-    const MD_TOKENS = ['*', '**', '_', '__', '~~', '`', '``', '[', ']', '(', ')', '](', '![', '<', '>', '<http:', '<mailto:', '\\', '&', '&#', ';', '#', '> ', '- ', ' ', '\t', '\n', '```', 'a', 'é'];
     assertProperty(hostile(MD_TOKENS), (bytes) => withinDeadline(() => markdownShownText(bytes.toString('latin1'))));
+    // A block's start, then mostly blanks, which a pattern anchored at the line's end (a heading's
+    // closing hashes) backtracks over: random text in the run would cut it short.
+    const BLOCK_TOKENS = [' ', '\t', '  ', ' \t', '#', '-'];
+    const block = fc.oneof(...['# a', '## a\t', '###### x ', '- ', '> '].map((head) => hostile(BLOCK_TOKENS, head, 'a', false)));
+    assertProperty(block, (bytes) => withinDeadline(() => markdownShownText(bytes.toString('latin1'))));
+  });
+
+  it('Markdown export made inert', () => {
+    const EXPORT_TOKENS = [...MD_TOKENS, '](', ']:', '\\`', '```', '   ```', '- ```', '~~~', 'javascript:', '&#x6A;', '&colon;', '&Tab;', '\r'];
+    assertProperty(fc.oneof(hostile(EXPORT_TOKENS), hostile(EXPORT_TOKENS, '- a\n   ```\n')), (bytes) => withinDeadline(() => inertMarkdown(bytes.toString('latin1'))));
   });
 });

@@ -1,6 +1,6 @@
 // Files and text built to make a careless reader slow or greedy, made in code rather than kept as
 // binaries: a PDF of many tiny objects whose ends are missing, a deflate bomb inside a PDF, and Markdown
-// lines full of markers that never close. The tests and the event-loop bench both use them.
+// lines full of markers that never close or of blanks a block marker's pattern backtracks over. The tests and the event-loop bench both use them.
 
 /**
  * A PDF of about `bytes` bytes made of tiny page-tree and object-stream mentions with no endobj or
@@ -56,4 +56,24 @@ export function deflateBombPdf(bytes: number): Buffer {
 /** Lines of about `bytes` characters each made of one kind of Markdown marker that never closes. */
 export function unclosedMarkdownLines(bytes: number): string[] {
   return ['*a ', '_a ', '**a ', '~~a ', '[a](b ', '[a ', '<http:', '`a ', '![a](', '``a `', '\\', '&#1', '$a ', '$$a$$$'].map((unit) => unit.repeat(Math.ceil(bytes / unit.length)));
+}
+
+/**
+ * Lines of about `bytes` characters that start a block (heading, list item, quote, rule) and then hold a
+ * long run of blanks and markers that fails at its end, with the text each shows: a pattern anchored at
+ * the line's end that backtracks over the run (a heading's closing hashes) is quadratic here.
+ */
+export function blockMarkdownLines(bytes: number): { line: string; shown: string }[] {
+  const run = (unit: string, length = bytes) => unit.repeat(Math.ceil(length / unit.length));
+  return [
+    { line: `# a${run(' ')}a`, shown: `a${run(' ')}a` },
+    { line: `# a${run(' #')}a`, shown: `a${run(' #')}a` },
+    { line: `## a${run('\t', bytes / 2)}${run('#', bytes / 2)} a`, shown: `a${run('\t', bytes / 2)}${run('#', bytes / 2)} a` },
+    { line: `# a${run(' \t#')}`, shown: `a${run(' \t#').slice(0, -3)}` },
+    { line: `${run('- ')}a`, shown: `${run('- ').slice(2)}a` },
+    { line: `${run('*\t')}a`, shown: `${run('*\t').slice(2)}a` },
+    { line: `-${run(' ')}-a`, shown: '-a' },
+    { line: run('- '), shown: '' },
+    { line: `${run('> ')}a`, shown: 'a' },
+  ];
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { UPLOAD_FIRST_PIECE_BYTES } from '../../shared/attachments';
 import { SessionManager } from '../../electron/core/session/SessionManager';
+import { setLanguage } from '../../shared/i18n';
 import { MAX_CALLS_IN_FLIGHT } from '../../electron/web/WebServer';
 import { useFakeAnthropic } from '../fakeAnthropic';
 import { startTestApp, type TestApp } from '../support/testApp';
@@ -72,6 +73,20 @@ describe('per connection', () => {
     other.close();
   });
 
+  it('says so in the UI language', async () => {
+    const noisy = await tab();
+    try {
+      expect(await noisy.send('settings.set', { language: 'th' })).toMatchObject({ ok: true });
+      const busy = (await noisy.burst(200)).filter((r) => !r.ok);
+      expect(busy.length).toBeGreaterThan(0);
+      for (const refused of busy) expect(refused.error?.message).toBe(`หน้านี้ส่งคำขอพร้อมกันมากเกินไป (ได้ไม่เกิน ${MAX_CALLS_IN_FLIGHT} รายการ) ลองใหม่อีกครั้งในอีกสักครู่`);
+    } finally {
+      await noisy.send('settings.set', { language: 'en' });
+      setLanguage('en');
+      noisy.close();
+    }
+  });
+
   it('a file uploaded in one tab cannot be finished, sent or dropped from another', async () => {
     const owner = await tab();
     const stranger = await tab();
@@ -108,5 +123,25 @@ describe('per connection', () => {
     };
     await expect.poll(saved, { timeout: 15_000 }).toEqual([[{ type: 'text', text: 'Answer slowly' }], [{ type: 'text', text: reply }]]);
     expect(fake.messageRequests()).toMatchObject([{ completed: true, aborted: false }]);
+  });
+
+  it('a session file being imported in one tab cannot be appended to or finished from another', async () => {
+    const owner = await tab();
+    const stranger = await tab();
+    const text = `${JSON.stringify({ type: 'session', version: 1, id: 'imported', timestamp: '2025-01-01T00:00:00.000Z' })}\n${JSON.stringify({
+      type: 'message',
+      id: 'm1',
+      parentId: null,
+      timestamp: '2025-01-01T00:00:01.000Z',
+      message: { role: 'user', content: [{ type: 'text', text: 'Mine' }] },
+    })}\n`;
+    const begun = await owner.send('sessions.importBegin', { fileName: 'mine.jsonl', size: text.length });
+    const { uploadId } = begun.data as { uploadId: string };
+    expect(await stranger.send('sessions.importAppend', { uploadId, text })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await stranger.send('sessions.importFinish', { uploadId })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await owner.send('sessions.importAppend', { uploadId, text })).toMatchObject({ ok: true });
+    expect(await owner.send('sessions.importFinish', { uploadId })).toMatchObject({ ok: true });
+    owner.close();
+    stranger.close();
   });
 });

@@ -7,6 +7,11 @@
 // otherwise run a reply's <script> or <img onerror>, follow a javascript: link, or end the thinking's
 // <details> where the thinking wrote </details>. Outside code, `<` becomes `&lt;` (shown the same) and a
 // link to any scheme but http, https or mailto is no longer a link; a code fence left open is closed.
+// CommonMark lets a link's or a definition's target start on the next line, and a code span or a
+// definition's label run over several lines of a paragraph: a link is checked wherever it may be (in
+// code too), and a code span is trusted to hold HTML only where no earlier line could have opened it.
+// A fence in a list item ends where the item does: past a line that may have ended it, no line of the
+// message is taken for code.
 import { texts } from '../../../shared/texts';
 import type { AgentMessage, SessionEntry, SessionHeader } from '../../../shared/session';
 import { CustomType, handoffExchangeTracker, modelChangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
@@ -164,81 +169,159 @@ function quote(text: string): string {
     .join('\n');
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-/** A link definition's start: `[label]:` at the start of a line. */
-const DEFINITION = /^ {0,3}\[[^\]]*\]:[ \t]*/;
-const LINK_TARGET = /\]\([ \t]*/g;
+/** A fence's opening line: up to three spaces, or list markers (a fence inside a list item), then the run. */
+const FENCE = /^ {0,3}(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*(`{3,}|~{3,})/;
+const CLOSING_FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*$/;
+/** Where a link's target (`](`) or a definition's (`]:`, whose label may start on an earlier line) begins. */
+const TARGET_START = /\]([(:])[ \t]*/g;
+/** What comes before a target continued on the next line: indentation and quote markers. */
+const CONTINUATION = /^[ \t>]*/;
 const SAFE_SCHEMES = new Set(['http', 'https', 'mailto']);
+/** A character no spelling of a scheme (`<` first, references, escapes, blanks a browser drops) holds. */
+// oxlint-disable-next-line no-control-regex -- control characters are part of such a spelling
+const NOT_SCHEME_SPELLING = /[^a-zA-Z0-9+.\-&#;:\\<\u0000-\u0020]/;
 
 /** `markdown` shown as before, with no raw HTML, no script link and no fence left open (see the top). */
 export function inertMarkdown(markdown: string): string {
+  // A carriage return ends a line for CommonMark too: read as one line, "`a\r\r<img …>`" looked like code.
+  const lines = markdown.split(/\r\n?|\n/);
   const out: string[] = [];
-  let fence: string | undefined;
-  for (const line of markdown.split('\n')) {
-    const marker = FENCE.exec(line)?.[1];
-    const after = marker === undefined ? '' : line.slice(line.indexOf(marker) + marker.length);
+  let fence: { marker: string; column: number } | undefined;
+  /**
+   * Whether a fence may have ended where a list item did (or not): from then on, which lines a viewer
+   * takes for code is not known, so no line is left as written and no code span is trusted.
+   */
+  let unsure = false;
+  /** Whether a line since the last blank one left a backtick run open, which a later line may close. */
+  let codeMayBeOpen = false;
+  lines.forEach((line, i) => {
     if (fence !== undefined) {
       // Code is shown as written: nothing inside a fence is HTML or a link.
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && !after.trim()) fence = undefined;
-      out.push(line);
-    } else if (marker && !(marker[0] === '`' && after.includes('`'))) {
-      fence = marker;
-      out.push(line);
-    } else {
-      out.push(inertLine(line));
+      const inside = inFence(line, fence);
+      if (inside !== 'unsure') {
+        if (inside === 'closes') fence = undefined;
+        out.push(line);
+        return;
+      }
+      fence = undefined;
+      unsure = true;
     }
-  }
-  if (fence !== undefined) out.push(fence);
+    const opening = unsure ? null : FENCE.exec(line);
+    const marker = opening?.[1];
+    if (opening && marker && !(marker[0] === '`' && line.slice(opening[0].length).includes('`'))) {
+      fence = { marker, column: columnAt(line, opening[0].length - marker.length) };
+      codeMayBeOpen = false;
+      out.push(line);
+      return;
+    }
+    if (!line.trim()) codeMayBeOpen = false;
+    const inert = inertLine(line, lines[i + 1], codeMayBeOpen || unsure);
+    codeMayBeOpen ||= inert.leftOpen;
+    out.push(inert.line);
+  });
+  if (fence !== undefined) out.push(' '.repeat(fence.column) + fence.marker);
   return out.join('\n');
 }
 
-function inertLine(line: string): string {
-  const definition = DEFINITION.exec(line);
-  const shown = definition && !isSafeTarget(line.slice(definition[0].length)) ? line.replace('[', '\\[') : line;
-  return outsideCodeSpans(shown, (text) =>
-    text.replaceAll('<', '&lt;').replace(LINK_TARGET, (found, at: number, whole: string) => (isSafeTarget(whole.slice(at + found.length)) ? found : '] (')),
-  );
+/**
+ * What `line` is inside a fence whose run starts at `column`. A fence at the margin is the document's
+ * own: a line closes it or is code (CommonMark). One further in may be a list item's, which a line less
+ * indented than the fence ends, or a closing line indented past three spaces closes: either way no
+ * longer known, 'unsure'.
+ */
+function inFence(line: string, fence: { marker: string; column: number }): 'code' | 'closes' | 'unsure' {
+  const closing = CLOSING_FENCE.exec(line)?.[1];
+  const indent = columnAt(line, line.length - line.trimStart().length);
+  if (closing && closing[0] === fence.marker[0] && closing.length >= fence.marker.length) {
+    if (indent <= 3 && indent >= fence.column) return 'closes';
+    return fence.column === 0 ? 'code' : 'unsure';
+  }
+  return fence.column > 0 && line.trim() && indent < fence.column ? 'unsure' : 'code';
 }
 
-/** `text` with `change` applied to what is not inside a code span (a run of backticks closed by the next run as long). */
-function outsideCodeSpans(text: string, change: (part: string) => string): string {
+/** The column `index` of `line` starts at, a tab going on to the next multiple of four (CommonMark). */
+function columnAt(line: string, index: number): number {
+  let column = 0;
+  for (let at = 0; at < index; at++) column = line[at] === '\t' ? column + 4 - (column % 4) : column + 1;
+  return column;
+}
+
+/**
+ * `line` with its script links unlinked (`](` spaced apart, a definition's `]` escaped, both shown the
+ * same) and `<` written `&lt;` outside its code spans, none trusted when `codeMayBeOpen`.
+ */
+function inertLine(line: string, next: string | undefined, codeMayBeOpen: boolean): { line: string; leftOpen: boolean } {
+  const unlinked = line.replace(TARGET_START, (found, kind: string, at: number) => {
+    const rest = line.slice(at + found.length);
+    const target = rest || (next ?? '').replace(CONTINUATION, '');
+    if (isSafeTarget(target)) return found;
+    return kind === '(' ? '] (' : `\\${found}`;
+  });
+  if (codeMayBeOpen) return { line: unlinked.replaceAll('<', '&lt;'), leftOpen: true };
+  return outsideCodeSpans(unlinked, (text) => text.replaceAll('<', '&lt;'));
+}
+
+/**
+ * `text` with `change` applied to what is not inside a code span (a run of backticks closed by the next
+ * run as long; a backslash before a run takes its first backtick out of it), and whether a run was left
+ * open.
+ */
+function outsideCodeSpans(text: string, change: (part: string) => string): { line: string; leftOpen: boolean } {
   const runs: { start: number; end: number }[] = [];
   for (let at = text.indexOf('`'); at >= 0; at = text.indexOf('`', at)) {
     const start = at;
     while (text[at] === '`') at++;
     runs.push({ start, end: at });
   }
+  // For each run, the next one as long, and the next one a backtick shorter (for a run escaped).
   const next: number[] = [];
+  const nextShorter: number[] = [];
   const lastOfLength = new Map<number, number>();
   for (let r = runs.length - 1; r >= 0; r--) {
     const length = runs[r]!.end - runs[r]!.start;
     next[r] = lastOfLength.get(length) ?? -1;
+    nextShorter[r] = lastOfLength.get(length - 1) ?? -1;
     lastOfLength.set(length, r);
   }
   let out = '';
   let copied = 0;
+  let leftOpen = false;
   for (let r = 0; r < runs.length; r++) {
-    const close = next[r]!;
-    if (close < 0) continue;
-    out += change(text.slice(copied, runs[r]!.start)) + text.slice(runs[r]!.start, runs[close]!.end);
+    let backslashes = 0;
+    while (runs[r]!.start - backslashes > copied && text[runs[r]!.start - backslashes - 1] === '\\') backslashes++;
+    const escaped = backslashes % 2 === 1;
+    const opens = escaped ? runs[r]!.start + 1 : runs[r]!.start;
+    const close = escaped ? (opens < runs[r]!.end ? nextShorter[r]! : -1) : next[r]!;
+    if (close < 0) {
+      if (opens < runs[r]!.end) leftOpen = true;
+      continue;
+    }
+    out += change(text.slice(copied, opens)) + text.slice(opens, runs[close]!.end);
     copied = runs[close]!.end;
     r = close;
   }
-  return out + change(text.slice(copied));
+  return { line: out + change(text.slice(copied)), leftOpen };
 }
 
 /**
- * Whether a link target (the text after `](` or `]:`) opens no script: relative, or one of the safe
- * schemes once character references and backslash escapes are read as a viewer reads them.
+ * Whether a link target (the text after `](` or `]:` and any blanks) opens no script: relative, or one
+ * of the safe schemes once character references and backslash escapes are read as a viewer reads them.
  */
 function isSafeTarget(target: string): boolean {
-  const decoded = target
-    .slice(0, 256)
+  // Only the characters a scheme can be spelled with are read, so a line of many `](` reads each
+  // stretch of it once, not 256 characters after each of them.
+  const window = target.slice(0, 256);
+  const spelledTo = window.search(NOT_SCHEME_SPELLING);
+  const spelled = spelledTo < 0 ? window : window.slice(0, spelledTo);
+  if (!spelled.includes(':') && !spelled.includes('&')) return true; // no colon, nor a reference to one
+  const decoded = spelled
     .replace(/&#(?:[xX]([0-9a-fA-F]{1,6})|(\d{1,7}));?/g, (_, hex?: string, decimal?: string) => String.fromCodePoint(Math.min(hex ? Number.parseInt(hex, 16) : Number(decimal), 0x10ffff)))
     .replace(/&colon;/gi, ':')
     .replace(/\\([!-/:-@[-`{-~])/g, '$1')
     // oxlint-disable-next-line no-control-regex -- browsers drop control characters and spaces from a scheme
     .replace(/[\u0000-\u0020]/g, '');
-  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(decoded.startsWith('&lt;') ? decoded.slice(4) : decoded)?.[1];
+  const unbracketed = decoded.startsWith('&lt;') ? decoded.slice(4) : decoded.startsWith('<') ? decoded.slice(1) : decoded;
+  // Any other named reference read as nothing: &Tab; and &NewLine; are blanks a browser drops.
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(unbracketed.replace(/&[a-zA-Z][a-zA-Z0-9]*;/g, ''))?.[1];
   return scheme === undefined || SAFE_SCHEMES.has(scheme.toLowerCase());
 }

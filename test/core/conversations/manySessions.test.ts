@@ -246,6 +246,30 @@ describe('handoff in its session', () => {
     await driver.call('handoff.cancel', { sessionId: id });
     expect((await pending).status).toBe('cancelled');
   });
+
+  it('a message sent from another tab on the session while its handoff is written is refused there, not queued and lost in the switch', async () => {
+    const id = (await driver.call('sessions.new', {})).header.id;
+    await driver.chat('something to hand off');
+    const otherTab = secondView();
+    await otherTab.call('sessions.open', { id });
+    fake.enqueue({ kind: 'text', text: '## Goal\nShip it\n'.repeat(10), chunkSize: 4, delayMs: 20 });
+    const pending = driver.call('handoff.start', { sessionId: id });
+    await expect.poll(() => otherTab.events.some((e) => e.type === 'handoff_progress' && e.phase === 'generating' && e.text.length > 0)).toBe(true);
+    const refused = await otherTab.view.dispatch('chat.send', { sessionId: id, text: 'do not lose me' }, true);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'busy' } });
+    expect(!refused.ok && refused.error.message).toMatch(/handoff document is being written/);
+    const result = await pending;
+    expect(result.status).toBe('done');
+    if (result.status !== 'done') return;
+    // Both tabs moved to the new session; the refused text went into neither file.
+    const child = result.session.header.id;
+    expect(otherTab.view.sessionId).toBe(child);
+    expect([...transcript(id), ...transcript(child)].some((line) => line.includes('do not lose me'))).toBe(false);
+    // Told so, the other tab sends it again where it is now, and it is answered there.
+    fake.enqueue({ kind: 'text', text: 'Kept' });
+    await otherTab.call('chat.send', { sessionId: child, text: 'do not lose me' });
+    await expect.poll(() => transcript(child), { timeout: 15_000 }).toEqual(['user: do not lose me', 'assistant: Kept']);
+  });
 });
 
 describe('the registry', () => {

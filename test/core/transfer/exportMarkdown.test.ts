@@ -54,6 +54,62 @@ describe('Markdown export', () => {
     expect(html).not.toMatch(/src="[^"]*script/i);
   });
 
+  it('makes a script link plain text when its target starts on the next line (a carriage return ending one too), and keeps a web one', () => {
+    const html = rendered([
+      message('assistant', [
+        {
+          type: 'text',
+          text: [
+            '[one](\njavascript:alert(1)) and [docs](\n  https://example.com/docs) [seven](java&Tab;script:alert(7))',
+            '',
+            '> [two](  \n> javascript:alert(2))',
+            '',
+            '- [three](\n  javascript:alert(3))',
+            '',
+            '[r]:\njavascript:alert(4)',
+            '',
+            '[s]:   \n  <javascript:alert(5)>',
+            '',
+            '[long\nlabel]: javascript:alert(6)',
+            '',
+            '[four][r] [five][s] [six][long label]',
+            '',
+            '[eight](\r\njavascript:alert(8)) and `a\r\r<img src=x onerror=alert(9)>`',
+          ].join('\n'),
+        },
+      ]),
+    ]);
+    expect(html).toContain('<a href="https://example.com/docs">docs</a>');
+    expect(html).not.toMatch(/href="[^"]*script/i);
+    expect(html).not.toContain('<img');
+  });
+
+  it('shows HTML as text after an escaped backtick, and in code spans an earlier line may have opened', () => {
+    const html = rendered([
+      message('assistant', [
+        { type: 'text', text: 'An escaped \\`<img src=x onerror=alert(1)>`\n\nA span `over\ntwo` lines, then <img src=x onerror=alert(2)> `and` ` one' },
+      ]),
+    ]);
+    expect(html).not.toContain('<img');
+    expect(html).toContain('<code>over two</code>');
+  });
+
+  it("keeps a list item's code as written, and shows HTML as text where a list item may have ended its fence", () => {
+    const html = rendered([
+      message('assistant', [{ type: 'text', text: '1. Write:\n   ```html\n   <b>bold</b>\n   ```\n2. Then <i>this</i>' }]),
+      ...[
+        '- a\n   ```\n<img src=x onerror=alert(1)>',
+        '- ```\n  ```\n  <img src=x onerror=alert(2)>',
+        '- a\n   ```\n   x\n```\ny\n```\n<img src=x onerror=alert(3)>',
+        '- a\n  ```\n  x\n     ```\n  <img src=x onerror=alert(4)>',
+        '  ```\nx\n```\n<img src=x onerror=alert(5)>',
+      ].map((text) => message('assistant', [{ type: 'text', text }])),
+    ]);
+    expect(html).toContain('<pre><code class="language-html">&lt;b&gt;bold&lt;/b&gt;\n</code></pre>');
+    expect(html).toContain('Then &lt;i&gt;this&lt;/i&gt;');
+    expect(html).not.toContain('<img');
+  });
+
   it("keeps a thinking block inside its own <details>, whatever it writes or leaves open", () => {
     const html = rendered([
       message('assistant', [

@@ -165,6 +165,17 @@ describe('pi sessions with a tree (version 3)', () => {
     expect((byText('a.txt') as MessageEntry).message.content).toEqual([{ type: 'tool_result', tool_use_id: 't1', content: 'a.txt', is_error: true }]);
     expect((byText('git status') as MessageEntry).message.content).toEqual([{ type: 'text', text: 'Ran `git status`\n\n```\nclean\n```' }]);
   });
+
+  it("keeps a command's output of 150,000 line breaks and then a character, in one pass", () => {
+    // A pattern for the trailing line breaks tried again from each break of the run: 20 s for this line.
+    const output = `a${'\n'.repeat(150_000)}x`;
+    const started = performance.now();
+    const { entries } = importSessionText('breaks.jsonl', lines(header, msg('x1', null, 1, { role: 'bashExecution', command: 'ls', output: `${output}\n\n` })));
+    expect(performance.now() - started).toBeLessThan(2000);
+    const shown = messages(entries)[0]!.content[0];
+    // Compared as a flag: a failure would print 150,000 lines.
+    expect(shown?.type === 'text' && shown.text === `Ran \`ls\`\n\n\`\`\`\n${output}\n\`\`\``).toBe(true);
+  });
 });
 
 describe('Claude Code sessions: threads and odd lines', () => {
