@@ -1,0 +1,122 @@
+// The check thread (SPEC §8 "Nothing freezes the core"): big PDFs, deflate bombs and big session files
+// to import are read off the core's event loop, so the core keeps answering meanwhile; a check past its
+// time or memory cap answers that the file could not be checked, and the next check still works. "Off
+// the loop" is shown by order, never by milliseconds: a timer set just after the call fires before the
+// answer, which cannot happen while the call's work holds the thread.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CallOutput } from '../../../shared/contract';
+import { texts } from '../../../shared/texts';
+import { LIMITS } from '../../../electron/core/attachments/attachmentLimits';
+import { PendingAttachments } from '../../../electron/core/attachments/PendingAttachments';
+import { CheckPool } from '../../../electron/core/checks/CheckPool';
+import { useFakeAnthropic } from '../../fakeAnthropic';
+import { deflateBombPdf, manyObjectsPdf } from '../../support/hostileFiles';
+import { startCore } from '../../support/testApp';
+import { pdf } from '../../support/testFiles';
+
+const fake = useFakeAnthropic();
+/** As near the 23 MB limit of a PDF as the crafted file's units allow. */
+const LIMIT_PDF = LIMITS.requestFileBytes - 64;
+const pools: CheckPool[] = [];
+afterAll(async () => {
+  await Promise.all(pools.map((pool) => pool.dispose()));
+});
+
+function pool(caps: { timeMs: number; memoryMb: number }): CheckPool {
+  const made = new CheckPool(caps);
+  pools.push(made);
+  return made;
+}
+
+/** Whether a timer set right after `work` starts fires before `work` settles; and how it settled. */
+async function timerFirst<T>(work: () => Promise<T>): Promise<{ timerFirst: boolean; outcome: { value: T } | { error: string } }> {
+  const order: string[] = [];
+  const done = work().then(
+    (value) => ({ value }),
+    (err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }),
+  );
+  const timer = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => order.push('timer'));
+  const outcome = await done;
+  order.push('answer');
+  await timer;
+  return { timerFirst: order[0] === 'timer', outcome };
+}
+
+/** A pi session of about `chars` characters: a header, then user and assistant messages in a chain. */
+function piSession(chars: number): { text: string; messages: number } {
+  const lines = ['{"type":"session","id":"p","timestamp":"2025-01-01T00:00:00Z","cwd":"/"}'];
+  let size = lines[0]!.length;
+  let parentId: string | null = null;
+  while (size < chars) {
+    const id = `m${lines.length}`;
+    const role = lines.length % 2 ? 'user' : 'assistant';
+    const line = JSON.stringify({ type: 'message', id, parentId, timestamp: '2025-01-01T00:00:00Z', message: { role, content: [{ type: 'text', text: 'word '.repeat(200) }] } });
+    lines.push(line);
+    size += line.length + 1;
+    parentId = id;
+  }
+  return { text: lines.join('\n') + '\n', messages: lines.length - 1 };
+}
+
+/** A finished upload of `bytes` as the core holds one, checked against a 200k-token window. */
+function upload(attachments: PendingAttachments, name: string, bytes: Buffer): string {
+  const id = attachments.begin(name, bytes.length, bytes.subarray(0, 16));
+  attachments.append(id, bytes.subarray(16));
+  return id;
+}
+
+describe('the check thread', () => {
+  it('reads a 23 MB PDF of tiny objects and a 20 MB deflate bomb while the core goes on, with the same answers as before', async () => {
+    const attachments = new PendingAttachments(pool({ timeMs: 60_000, memoryMb: 1024 }));
+    const crafted = manyObjectsPdf(LIMIT_PDF);
+    const attached = await timerFirst(() => attachments.finish(upload(attachments, 'crafted.pdf', crafted), 200_000));
+    expect(attached).toEqual({ timerFirst: true, outcome: { value: expect.objectContaining({ name: 'crafted.pdf', mediaType: 'application/pdf', size: crafted.length }) } });
+
+    const bomb = await timerFirst(() => attachments.finish(upload(attachments, 'bomb.pdf', deflateBombPdf(20_000_000)), 200_000));
+    expect(bomb).toEqual({ timerFirst: true, outcome: { error: texts.attachmentUncheckable('bomb.pdf', '16 MB') } });
+  });
+
+  it('refuses a check past its time cap as a file that could not be checked, and the thread that replaces it answers the next check', async () => {
+    const slow = new PendingAttachments(pool({ timeMs: 1, memoryMb: 1024 }));
+    await expect(slow.finish(upload(slow, 'crafted.pdf', manyObjectsPdf(LIMIT_PDF)), 200_000)).rejects.toThrow(texts.fileUncheckable('crafted.pdf'));
+    // The thread was ended; the next check starts another, and gets an answer (in a millisecond, the refusal again).
+    const next = slow.finish(upload(slow, 'other.pdf', manyObjectsPdf(LIMIT_PDF)), 200_000);
+    await expect(next).rejects.toThrow(texts.fileUncheckable('other.pdf'));
+  });
+
+  it('refuses a check past its memory cap as a file that could not be checked, and the thread after it reads the next file', async () => {
+    const small = pool({ timeMs: 60_000, memoryMb: 64 });
+    const { text } = piSession(40_000_000);
+    await expect(small.run('importSessionText', 'big.jsonl', 'big.jsonl', text)).rejects.toThrow(texts.fileUncheckable('big.jsonl'));
+    await expect(small.run('pdfFacts', 'report.pdf', pdf(3, { padding: 400_000 }))).resolves.toMatchObject({ pages: 3, complete: true });
+  });
+
+  it('imports a big pi session while the core answers other calls, every message taken over', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'baton-check-import-'));
+    const core = startCore({ modelUrl: fake.url, apiKey: 'test-key', dataDir });
+    try {
+      const view = core.connect();
+      const { text, messages } = piSession(5_000_000);
+      const begun = await view.dispatch('sessions.importBegin', { fileName: 'big.jsonl', size: text.length }, true);
+      if (!begun.ok) throw new Error(begun.error.message);
+      const { uploadId } = begun.data as CallOutput<'sessions.importBegin'>;
+      for (let at = 0; at < text.length; at += 1_000_000) {
+        const appended = await view.dispatch('sessions.importAppend', { uploadId, text: text.slice(at, at + 1_000_000) }, true);
+        if (!appended.ok) throw new Error(appended.error.message);
+      }
+      const imported = await timerFirst(async () => {
+        const result = await view.dispatch('sessions.importFinish', { uploadId }, true);
+        if (!result.ok) throw new Error(result.error.message);
+        return result.data as CallOutput<'sessions.importFinish'>;
+      });
+      expect(imported.timerFirst).toBe(true);
+      expect('value' in imported.outcome && imported.outcome.value).toMatchObject({ format: 'pi', messageCount: messages, skippedLines: 0 });
+    } finally {
+      await core.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
