@@ -1,11 +1,11 @@
 // The checks of untrusted input whose cost grows with its size, as one table the check thread
 // (checkWorker.ts) runs by name: a PDF's facts, a saved file's facts from its base64, and reading another
-// tool's session file. Each takes and returns plain data, so the thread and the caller's own thread give
+// tool's session file (as the lines Baton writes). Each takes and returns plain data, so the thread and the caller's own thread give
 // the same answer.
 import type { AttachmentMediaType } from '../../../shared/attachments';
 import { imageDimensions } from '../attachments/imageSize';
 import { pdfFacts } from '../attachments/pdfFacts';
-import { importSessionText } from '../transfer/importSession';
+import { importSessionFile } from '../transfer/importSession';
 
 export const CHECK_JOBS = {
   /** Bytes arrive from another thread as a plain Uint8Array: viewed as a Buffer without a copy. */
@@ -15,7 +15,7 @@ export const CHECK_JOBS = {
     const bytes = Buffer.from(base64, 'base64');
     return kind === 'image' ? (imageDimensions(bytes, mediaType) ?? {}) : { pages: pdfFacts(bytes).pages };
   },
-  importSessionText,
+  importSessionFile,
 };
 
 export type CheckJobs = typeof CHECK_JOBS;

@@ -12,7 +12,7 @@ import { setPinned } from '../handoff/pins';
 import { previewOf, viewOf } from '../sessionView';
 import { readBigSavedFileFacts } from '../attachments/savedFileFacts';
 import { checks } from '../checks/CheckPool';
-import { importSessionText } from '../transfer/importSession';
+import { importSessionFile } from '../transfer/importSession';
 import { ImportUploads } from '../transfer/importUploads';
 import { documentExport, sessionExport, type ExportFile } from '../transfer/sessionExport';
 import { conversationOf, type CoreContext, type ViewContext } from './context';
@@ -111,9 +111,9 @@ export function sessionsHandlers(ctx: ViewContext): Pick<Handlers, SessionChanne
     },
     'sessions.importFinish': async ({ uploadId }) => {
       const { fileName, text } = uploads.finish(uploadId);
-      const imported = text.length <= INLINE_IMPORT_CHARS ? importSessionText(fileName, text) : await checks.run('importSessionText', fileName, fileName, text);
-      const { format, title, entries, skippedLines } = imported;
-      const manager = store.createWithEntries(entries, {
+      const imported = text.length <= INLINE_IMPORT_CHARS ? importSessionFile(fileName, text) : await checks.run('importSessionFile', fileName, fileName, text);
+      const { format, title, lines, messageCount, skippedLines } = imported;
+      const manager = store.createWithEntries(lines, {
         origin: IMPORT_ORIGIN,
         importedFrom: { format, fileName, skippedLines },
         ...(title !== undefined && { title }),
@@ -123,7 +123,7 @@ export function sessionsHandlers(ctx: ViewContext): Pick<Handlers, SessionChanne
       return {
         session: show(conversation),
         format,
-        messageCount: entries.filter((entry) => entry.type === 'message').length,
+        messageCount,
         skippedLines,
       };
     },

@@ -13,7 +13,7 @@ import { LIMITS } from '../../../electron/core/attachments/attachmentLimits';
 import { PendingAttachments } from '../../../electron/core/attachments/PendingAttachments';
 import { CheckPool } from '../../../electron/core/checks/CheckPool';
 import { useFakeAnthropic } from '../../fakeAnthropic';
-import { deflateBombPdf, manyObjectsPdf } from '../../support/hostileFiles';
+import { bigPiSession, deflateBombPdf, manyObjectsPdf } from '../../support/hostileFiles';
 import { startCore } from '../../support/testApp';
 import { pdf } from '../../support/testFiles';
 
@@ -45,22 +45,6 @@ async function timerFirst<T>(work: () => Promise<T>): Promise<{ timerFirst: bool
   return { timerFirst: order[0] === 'timer', outcome };
 }
 
-/** A pi session of about `chars` characters: a header, then user and assistant messages in a chain. */
-function piSession(chars: number): { text: string; messages: number } {
-  const lines = ['{"type":"session","id":"p","timestamp":"2025-01-01T00:00:00Z","cwd":"/"}'];
-  let size = lines[0]!.length;
-  let parentId: string | null = null;
-  while (size < chars) {
-    const id = `m${lines.length}`;
-    const role = lines.length % 2 ? 'user' : 'assistant';
-    const line = JSON.stringify({ type: 'message', id, parentId, timestamp: '2025-01-01T00:00:00Z', message: { role, content: [{ type: 'text', text: 'word '.repeat(200) }] } });
-    lines.push(line);
-    size += line.length + 1;
-    parentId = id;
-  }
-  return { text: lines.join('\n') + '\n', messages: lines.length - 1 };
-}
-
 /** A finished upload of `bytes` as the core holds one, checked against a 200k-token window. */
 function upload(attachments: PendingAttachments, name: string, bytes: Buffer): string {
   const id = attachments.begin(name, bytes.length, bytes.subarray(0, 16));
@@ -89,8 +73,8 @@ describe('the check thread', () => {
 
   it('refuses a check past its memory cap as a file that could not be checked, and the thread after it reads the next file', async () => {
     const small = pool({ timeMs: 60_000, memoryMb: 64 });
-    const { text } = piSession(40_000_000);
-    await expect(small.run('importSessionText', 'big.jsonl', 'big.jsonl', text)).rejects.toThrow(texts.fileUncheckable('big.jsonl'));
+    const { text } = bigPiSession(40_000_000);
+    await expect(small.run('importSessionFile', 'big.jsonl', 'big.jsonl', text)).rejects.toThrow(texts.fileUncheckable('big.jsonl'));
     await expect(small.run('pdfFacts', 'report.pdf', pdf(3, { padding: 400_000 }))).resolves.toMatchObject({ pages: 3, complete: true });
   });
 
@@ -99,7 +83,7 @@ describe('the check thread', () => {
     const core = startCore({ modelUrl: fake.url, apiKey: 'test-key', dataDir });
     try {
       const view = core.connect();
-      const { text, messages } = piSession(5_000_000);
+      const { text, messages } = bigPiSession(5_000_000);
       const begun = await view.dispatch('sessions.importBegin', { fileName: 'big.jsonl', size: text.length }, true);
       if (!begun.ok) throw new Error(begun.error.message);
       const { uploadId } = begun.data as CallOutput<'sessions.importBegin'>;
