@@ -14,9 +14,9 @@ import { CHECK_JOBS, type CheckJob, type CheckJobs } from './checkJobs';
 import type { CheckAnswer, CheckRequest } from './checkWorker';
 
 export interface CheckCaps {
-  /** Wall time one job may take once the thread has it. A 43 MB import takes about a second. */
+  /** Wall time one job may take once the thread has it: the largest import allowed (100 M characters) takes 1.4 s. */
   timeMs: number;
-  /** The thread's JavaScript heap (its old generation); a 100 M-character import needs some 600 MB. */
+  /** The thread's JavaScript heap (its old generation): that import reads within a 1 GB heap, with its text. */
   memoryMb: number;
 }
 
