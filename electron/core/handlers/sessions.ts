@@ -118,8 +118,9 @@ export function sessionsHandlers(ctx: ViewContext): Pick<Handlers, SessionChanne
         importedFrom: { format, fileName, skippedLines },
         ...(title !== undefined && { title }),
       });
+      // Before the conversation is made, which counts its tokens and so asks for each file's facts.
+      await readBigSavedFileFacts(manager.getEntries().flatMap((entry) => (entry.type === 'message' ? [entry.message] : [])), checks);
       const conversation = conversations.adopt(manager);
-      await readBigSavedFileFacts(conversation.agent.getMessages(), checks);
       return {
         session: show(conversation),
         format,

@@ -3,7 +3,7 @@
 // time or memory cap answers that the file could not be checked, and the next check still works. "Off
 // the loop" is shown by order, never by milliseconds: a timer set just after the call fires before the
 // answer, which cannot happen while the call's work holds the thread.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { texts } from '../../../shared/texts';
 import { LIMITS } from '../../../electron/core/attachments/attachmentLimits';
 import { PendingAttachments } from '../../../electron/core/attachments/PendingAttachments';
 import { CheckPool } from '../../../electron/core/checks/CheckPool';
+import { SessionManager } from '../../../electron/core/session/SessionManager';
 import { useFakeAnthropic } from '../../fakeAnthropic';
 import { bigPiSession, deflateBombPdf, manyObjectsPdf } from '../../support/hostileFiles';
 import { startCore } from '../../support/testApp';
@@ -98,6 +99,44 @@ describe('the check thread', () => {
       });
       expect(imported.timerFirst).toBe(true);
       expect('value' in imported.outcome && imported.outcome.value).toMatchObject({ format: 'pi', messageCount: messages, skippedLines: 0 });
+    } finally {
+      await core.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads the page count of a big PDF in an imported session off the loop, before the session is shown', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'baton-check-import-'));
+    const core = startCore({ modelUrl: fake.url, apiKey: 'test-key', dataDir });
+    try {
+      // A Baton session small enough to be read on the core, whose one PDF is not.
+      const source = SessionManager.create(join(dataDir, 'elsewhere'));
+      const report = pdf(3, { padding: 700_000 });
+      source.appendMessage({
+        role: 'user',
+        content: [
+          { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: report.toString('base64') }, name: 'report.pdf' },
+          { type: 'text', text: 'Read this' },
+        ],
+      });
+      source.close();
+      const text = readFileSync(source.getSessionFile(), 'utf8');
+      const view = core.connect();
+      const begun = await view.dispatch('sessions.importBegin', { fileName: 'report.jsonl', size: text.length }, true);
+      if (!begun.ok) throw new Error(begun.error.message);
+      const { uploadId } = begun.data as CallOutput<'sessions.importBegin'>;
+      const appended = await view.dispatch('sessions.importAppend', { uploadId, text }, true);
+      if (!appended.ok) throw new Error(appended.error.message);
+      const imported = await timerFirst(async () => {
+        const result = await view.dispatch('sessions.importFinish', { uploadId }, true);
+        if (!result.ok) throw new Error(result.error.message);
+        return result.data as CallOutput<'sessions.importFinish'>;
+      });
+      expect(imported.timerFirst).toBe(true);
+      // Three pages of about 2,000 tokens each; by its size alone (about 100 KB a page) it would count 7.
+      const tokens = 'value' in imported.outcome ? imported.outcome.value.session.contextTokens : 0;
+      expect(tokens).toBeGreaterThanOrEqual(6_000);
+      expect(tokens).toBeLessThan(12_000);
     } finally {
       await core.dispose();
       rmSync(dataDir, { recursive: true, force: true });
