@@ -1,6 +1,7 @@
 // Desktop build: main (ESM, as package.json is "type": "module"), preload (CommonJS, because a sandboxed
 // preload cannot load ES modules) and the renderer, whose config is shared with web mode.
-// Outputs: out/main/index.js (package.json "main"), out/preload/index.cjs, out/renderer/index.html.
+// Outputs: out/main/index.js (package.json "main") and checkWorker.js (the check thread, CheckPool.ts),
+// out/preload/index.cjs, out/renderer/index.html.
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { rendererConfig } from './vite.renderer.config';
@@ -11,7 +12,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: resolve(root, 'out/main'),
-      lib: { entry: { index: resolve(root, 'electron/shell/main.ts') } },
+      // The check thread's entry is built beside index.js, where CheckPool looks for it.
+      lib: { entry: { index: resolve(root, 'electron/shell/main.ts'), checkWorker: resolve(root, 'electron/core/checks/checkWorker.ts') } },
     },
   },
   preload: {

@@ -1,9 +1,10 @@
 // "Nothing freezes the core" (SPEC §8): the longest the event loop is blocked while a real core handles,
 // one after another, what a hostile file or message can make it do: attach a PDF of many tiny objects
 // with missing ends, import a session holding it, attach a deflate bomb, search sessions whose replies
-// hold 300 KB lines of unclosed Markdown markers or headings of blanks, send one file named 200 times, and answer a burst of
-// 200 calls written at once on one web connection. Measured with perf_hooks.monitorEventLoopDelay; the
-// run's peak RSS is reported beside it. Every file is built here.
+// hold 300 KB lines of unclosed Markdown markers or headings of blanks, attach a 23 MB crafted PDF and a
+// 20 MB bomb (at the size limit), import a plain 43 MB pi session, send one file named 200 times, and answer
+// a burst of 200 calls written at once on one web connection. Measured with perf_hooks.monitorEventLoopDelay;
+// the run's peak RSS is reported beside it. Every file is built here.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ import type { Core, CoreView } from '../electron/core/BatonCore';
 import { SessionManager } from '../electron/core/session/SessionManager';
 import { startWebServer, type WebServer } from '../electron/web/WebServer';
 import { startFakeAnthropic } from '../test/fakeAnthropic';
-import { blockMarkdownLines, deflateBombPdf, manyObjectsPdf, unclosedMarkdownLines } from '../test/support/hostileFiles';
+import { bigPiSession, blockMarkdownLines, deflateBombPdf, manyObjectsPdf, unclosedMarkdownLines } from '../test/support/hostileFiles';
 import { RENDERER_DIR, startCore } from '../test/support/testApp';
 import { pdf } from '../test/support/testFiles';
 import { report } from './report';
@@ -79,11 +80,16 @@ interface Step {
 
 async function measure(core: CoreView, web: WebServer): Promise<Step[]> {
   const crafted = manyObjectsPdf(352 * 1024);
+  // Built before the steps, so that the building is not measured with them.
+  const atLimit = { crafted: manyObjectsPdf(23 * 1024 * 1024 - 64), bomb: deflateBombPdf(20_000_000), pi: bigPiSession(43_000_000).text };
   const steps: [string, () => Promise<string>][] = [
     ['crafted PDF attached', async () => (await attach(core, 'crafted.pdf', crafted)).outcome],
     ['session holding it imported', () => importSession(core, crafted)],
     ['deflate bomb attached', async () => (await attach(core, 'bomb.pdf', deflateBombPdf(3_100_000))).outcome],
     ['search over 300 KB lines of unclosed markers and headings of blanks', () => search(core, 'needle')],
+    ['23 MB PDF of tiny objects attached', async () => (await attach(core, 'crafted-23mb.pdf', atLimit.crafted)).outcome],
+    ['20 MB deflate bomb attached', async () => (await attach(core, 'bomb-20mb.pdf', atLimit.bomb)).outcome],
+    ['43 MB pi session imported', () => importText(core, 'big.jsonl', atLimit.pi)],
     ['one file named 200 times in chat.send', () => sendRepeated(core)],
     ['a burst of 200 calls on one web connection', () => burst(web, 200)],
   ];
@@ -123,14 +129,18 @@ async function importSession(core: CoreView, file: Buffer): Promise<string> {
       ],
     });
     source.close();
-    const text = readFileSync(source.getSessionFile(), 'utf8');
-    const { uploadId } = (await must(core, 'sessions.importBegin', { fileName: 'crafted.jsonl', size: text.length })) as { uploadId: string };
-    for (let at = 0; at < text.length; at += IMPORT_CHUNK_CHARS) await must(core, 'sessions.importAppend', { uploadId, text: text.slice(at, at + IMPORT_CHUNK_CHARS) });
-    const imported = await call(core, 'sessions.importFinish', { uploadId });
-    return imported.ok ? 'imported' : `refused: ${imported.message}`;
+    return await importText(core, 'crafted.jsonl', readFileSync(source.getSessionFile(), 'utf8'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Imports a session file's text as the renderer sends it, in pieces. */
+async function importText(core: CoreView, fileName: string, text: string): Promise<string> {
+  const { uploadId } = (await must(core, 'sessions.importBegin', { fileName, size: text.length })) as { uploadId: string };
+  for (let at = 0; at < text.length; at += IMPORT_CHUNK_CHARS) await must(core, 'sessions.importAppend', { uploadId, text: text.slice(at, at + IMPORT_CHUNK_CHARS) });
+  const imported = await call(core, 'sessions.importFinish', { uploadId });
+  return imported.ok ? 'imported' : `refused: ${imported.message}`;
 }
 
 async function search(core: CoreView, query: string): Promise<string> {

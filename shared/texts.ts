@@ -63,6 +63,8 @@ export const texts = withPlainTexts('texts', {
   /** `kind`: one of `mediaKinds`, as a text ("a PDF"). */
   attachmentUnreadable: (name: string, kind: string) => t('texts.attachmentUnreadable', { name, kind }),
   attachmentUncheckable: (name: string, limit: string) => t('texts.attachmentUncheckable', { name, limit }),
+  /** A file whose check ran past its time or memory cap (a PDF, a saved file, a session to import). */
+  fileUncheckable: (name: string) => t('texts.fileUncheckable', { name }),
   attachmentEncrypted: (name: string) => t('texts.attachmentEncrypted', { name }),
   attachmentIncomplete: (name: string) => t('texts.attachmentIncomplete', { name }),
   attachmentTwice: (name: string) => t('texts.attachmentTwice', { name }),

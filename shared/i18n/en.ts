@@ -101,6 +101,7 @@ export const en = {
     mediaKinds: { png: 'a PNG image', jpeg: 'a JPEG image', gif: 'a GIF image', webp: 'a WebP image', pdf: 'a PDF', text: 'a text file' },
     attachmentUncheckable:
       '{{name}} could not be checked: its compressed contents expand to more than {{limit}}; save it again with another PDF tool, or attach fewer pages',
+    fileUncheckable: '{{name}} could not be checked: reading it took more time or memory than Baton allows; save it again with another program, or use a smaller file',
     attachmentEncrypted: '{{name}} is password-protected; only PDFs without a password can be attached',
     attachmentIncomplete: '{{name}} did not arrive completely; attach it again',
     attachmentTwice: '{{name}} is attached more than once; remove the extra copy',

@@ -95,6 +95,7 @@ export const th: Translation = {
     mediaKinds: { png: 'รูปภาพ PNG', jpeg: 'รูปภาพ JPEG', gif: 'รูปภาพ GIF', webp: 'รูปภาพ WebP', pdf: 'ไฟล์ PDF', text: 'ไฟล์ข้อความ' },
     attachmentUncheckable:
       'ตรวจสอบ {{name}} ไม่ได้: เนื้อหาที่บีบอัดไว้ขยายออกเกิน {{limit}} ให้บันทึกไฟล์ใหม่ด้วยโปรแกรม PDF อื่น หรือแนบให้น้อยหน้าลง',
+    fileUncheckable: 'ตรวจสอบ {{name}} ไม่ได้: การอ่านไฟล์นี้ใช้เวลาหรือหน่วยความจำเกินกว่าที่ Baton อนุญาต ให้บันทึกไฟล์ใหม่ด้วยโปรแกรมอื่น หรือใช้ไฟล์ที่เล็กลง',
     attachmentEncrypted: '{{name}} มีรหัสผ่าน แนบได้เฉพาะไฟล์ PDF ที่ไม่มีรหัสผ่าน',
     attachmentIncomplete: '{{name}} มาไม่ครบ ให้แนบอีกครั้ง',
     attachmentTwice: '{{name}} ถูกแนบมากกว่าหนึ่งครั้ง ให้ลบไฟล์ที่ซ้ำออก',

@@ -9,12 +9,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_CHUNK_BYTES, UPLOAD_FIRST_PIECE_BYTES } from '../../shared/attachments';
 import { channels, type BatonEvent } from '../../shared/contract';
 import { wrapHandoffDocument } from '../../shared/sessionFormat';
 import { texts } from '../../shared/texts';
 import { LOG_MAX_BYTES } from '../../electron/core/log';
 import { launchEnv } from '../../scripts/launchEnv.mjs';
 import { apiKeyOf, useFakeAnthropic } from '../fakeAnthropic';
+import { deflateBombPdf } from '../support/hostileFiles';
+import { pdf } from '../support/testFiles';
 import { buildDesktopBundles, startDesktopHost, type DesktopHost, type MenuItem } from './desktopHost/desktopHost';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -195,6 +198,23 @@ describe('the built app, driven through the preload API', () => {
     const saved = await desktop.call('sessions.export', { id: sessionId, format: 'markdown' });
     expect(saved).toEqual({ ok: true, data: { status: 'saved', path: join(saveDir, 'Export me.md') } });
     expect(readFileSync(join(saveDir, 'Export me.md'), 'utf8')).toMatch(/^# Export me\n[\s\S]*## You · [^\n]*\n\nExport me\n/);
+  });
+
+  it('reads a big PDF on the check thread built beside the main bundle: a good one attached, a deflate bomb refused', async () => {
+    // Were checkWorker.js missing, the checks would run on the main thread and log it (see the quit test).
+    const sessionId = await show('sessions.new');
+    const attach = async (name: string, bytes: Buffer) => {
+      const begun = await desktop.call('attachments.begin', { name, size: bytes.length, data: bytes.subarray(0, UPLOAD_FIRST_PIECE_BYTES).toString('base64') });
+      if (!begun.ok) throw new Error(begun.error.message);
+      const { id } = begun.data;
+      for (let at = UPLOAD_FIRST_PIECE_BYTES; at < bytes.length; at += UPLOAD_CHUNK_BYTES) {
+        await desktop.call('attachments.append', { id, data: bytes.subarray(at, at + UPLOAD_CHUNK_BYTES).toString('base64') });
+      }
+      return desktop.call('attachments.finish', { sessionId, id });
+    };
+    const report = pdf(2, { padding: 1024 * 1024 });
+    expect(await attach('report.pdf', report)).toMatchObject({ ok: true, data: { name: 'report.pdf', mediaType: 'application/pdf', size: report.length } });
+    expect(await attach('bomb.pdf', deflateBombPdf(3_000_000))).toMatchObject({ ok: false, error: { message: texts.attachmentUncheckable('bomb.pdf', '16 MB') } });
   });
 
   it('opens the logs folder from Settings and from Help → Open logs folder, in the file manager', async () => {

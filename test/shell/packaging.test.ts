@@ -2,7 +2,7 @@
 // and an unpacked Linux build made with it (test/support/packDesktop.ts: a stand-in Electron, nothing
 // downloaded), whose app.asar must hold the built app and its runtime dependencies and nothing else, and
 // whose Electron binary must have had its fuses set once packed.
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractFile, listPackage } from '@electron/asar';
@@ -61,8 +61,8 @@ describe('an unpacked Linux build', () => {
   const topModules = () =>
     new Set(files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/').slice(1, f.split('/')[1]!.startsWith('@') ? 3 : 2).join('/')));
 
-  it('holds the built main, preload and renderer, byte for byte, and package.json pointing at main', () => {
-    for (const built of ['main/index.js', 'preload/index.cjs', 'renderer/index.html']) {
+  it('holds the built main (with the check thread’s entry), preload and renderer, byte for byte, and package.json pointing at main', () => {
+    for (const built of ['main/index.js', 'main/checkWorker.js', 'preload/index.cjs', 'renderer/index.html']) {
       expect(inAsar(`out/${built}`).equals(readFileSync(join(packed.outDir, built))), built).toBe(true);
     }
     expect(files.some((f) => /^out\/renderer\/assets\/index-[\w-]+\.js$/.test(f))).toBe(true);
@@ -71,12 +71,20 @@ describe('an unpacked Linux build', () => {
   });
 
   it('holds exactly the runtime dependencies: what main imports, and no devDependency', () => {
-    // main's externals: the packages out/main/index.js imports, which electron-vite left unbundled.
-    const main = readFileSync(join(packed.outDir, 'main', 'index.js'), 'utf8');
+    // main's externals: the packages out/main's files import (index.js, the check thread's entry and the
+    // chunk they share), which electron-vite left unbundled.
+    const mainDir = join(packed.outDir, 'main');
+    const main = readdirSync(mainDir)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(mainDir, f), 'utf8'))
+      .join('\n');
     // A subpath import (`@modelcontextprotocol/sdk/client/index.js`) is of its package.
     const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
     const imported = new Set(
-      [...main.matchAll(/^import (?:[^'"]+ from )?"([^"]+)";$/gm)].map((m) => m[1]!).filter((s) => !s.startsWith('node:') && s !== 'electron').map(packageOf),
+      [...main.matchAll(/^import (?:[^'"]+ from )?"([^"]+)";$/gm)]
+        .map((m) => m[1]!)
+        .filter((s) => !s.startsWith('node:') && !s.startsWith('./') && s !== 'electron')
+        .map(packageOf),
     );
     expect([...imported].sort()).toEqual(Object.keys(pkg.dependencies).sort());
     const modules = topModules();

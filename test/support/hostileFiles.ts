@@ -1,6 +1,7 @@
 // Files and text built to make a careless reader slow or greedy, made in code rather than kept as
-// binaries: a PDF of many tiny objects whose ends are missing, a deflate bomb inside a PDF, and Markdown
-// lines full of markers that never close or of blanks a block marker's pattern backtracks over. The tests and the event-loop bench both use them.
+// binaries: a PDF of many tiny objects whose ends are missing, a deflate bomb inside a PDF, Markdown
+// lines full of markers that never close or of blanks a block marker's pattern backtracks over, and a plain
+// pi session as big as one may be. The tests and the event-loop bench both use them.
 
 /**
  * A PDF of about `bytes` bytes made of tiny page-tree and object-stream mentions with no endobj or
@@ -76,4 +77,20 @@ export function blockMarkdownLines(bytes: number): { line: string; shown: string
     { line: run('- '), shown: '' },
     { line: `${run('> ')}a`, shown: 'a' },
   ];
+}
+
+/** A pi session of about `chars` characters: its header, then user and assistant messages in one chain. */
+export function bigPiSession(chars: number): { text: string; messages: number } {
+  const lines = ['{"type":"session","id":"p","timestamp":"2025-01-01T00:00:00Z","cwd":"/"}'];
+  let size = lines[0]!.length;
+  let parentId: string | null = null;
+  while (size < chars) {
+    const id = `m${lines.length}`;
+    const role = lines.length % 2 ? 'user' : 'assistant';
+    const line = JSON.stringify({ type: 'message', id, parentId, timestamp: '2025-01-01T00:00:00Z', message: { role, content: [{ type: 'text', text: 'word '.repeat(200) }] } });
+    lines.push(line);
+    size += line.length + 1;
+    parentId = id;
+  }
+  return { text: lines.join('\n') + '\n', messages: lines.length - 1 };
 }

@@ -6,9 +6,11 @@ import { randomUUID } from 'node:crypto';
 import type { Attachment } from '../../../shared/attachments';
 import type { AttachmentBlock } from '../../../shared/session';
 import { texts } from '../../../shared/texts';
+import { checks as checkThread, type CheckPool } from '../checks/CheckPool';
 import { BatonError } from '../errors';
 import { checkFileStart, inspectFile, type FileFacts } from './attachmentLimits';
 import { SNIFF_BYTES } from './fileType';
+import { knowSavedFileFacts } from './savedFileFacts';
 
 /** Uploads a renderer left behind (a reload mid-upload) give way, oldest first, beyond this much. */
 const MAX_HELD_BYTES = 64 * 1024 * 1024;
@@ -21,6 +23,8 @@ interface Upload {
   received: number;
   /** Set by finish: the checked file. */
   ready?: { facts: FileFacts; bytes: Buffer };
+  /** While finish reads a big file on the check thread: a second finish waits for the same check. */
+  checking?: Promise<void>;
 }
 
 export interface ReadyFile {
@@ -31,6 +35,8 @@ export interface ReadyFile {
 export class PendingAttachments {
   /** In order of last use: the first is the one to give way. */
   private readonly uploads = new Map<string, Upload>();
+
+  constructor(private readonly checks: CheckPool = checkThread) {}
 
   /** A new upload with the file's first piece, which tells its type: refused at once when the type or the size is wrong. */
   begin(name: string, size: number, first: Buffer): string {
@@ -46,29 +52,38 @@ export class PendingAttachments {
 
   append(id: string, chunk: Buffer): void {
     const upload = this.take(id);
-    if (upload.ready) throw new BatonError('invalid_input', texts.attachmentIncomplete(upload.name));
+    if (upload.ready || upload.checking) throw new BatonError('invalid_input', texts.attachmentIncomplete(upload.name));
     this.add(upload, chunk);
   }
 
   /** The whole file is here: it is checked as a file (readable, within the single-file limits). */
-  finish(id: string, window: number): Attachment {
+  async finish(id: string, window: number): Promise<Attachment> {
     const upload = this.take(id);
     if (!upload.ready) {
       if (upload.received !== upload.size) {
         this.uploads.delete(id);
         throw new BatonError('invalid_input', texts.attachmentIncomplete(upload.name));
       }
-      const bytes = Buffer.concat(upload.chunks);
-      upload.chunks = [];
-      try {
-        upload.ready = { facts: inspectFile(upload.name, bytes, window), bytes };
-      } catch (err) {
-        this.uploads.delete(id);
-        throw err;
-      }
+      upload.checking ??= this.check(upload, window);
+      await upload.checking;
     }
+    // Dropped (or given way) while its check ran.
+    if (this.uploads.get(id) !== upload || !upload.ready) throw new BatonError('not_found', texts.attachmentGone);
     const { facts } = upload.ready;
     return { id, name: facts.name, mediaType: facts.mediaType, size: facts.size };
+  }
+
+  private async check(upload: Upload, window: number): Promise<void> {
+    const bytes = Buffer.concat(upload.chunks);
+    upload.chunks = [];
+    try {
+      upload.ready = { facts: await inspectFile(upload.name, bytes, window, this.checks), bytes };
+    } catch (err) {
+      this.uploads.delete(upload.id);
+      throw err;
+    } finally {
+      upload.checking = undefined;
+    }
   }
 
   discard(id: string): void {
@@ -141,7 +156,12 @@ function toBlock(facts: FileFacts, bytes: Buffer): AttachmentBlock {
   // TextDecoder drops the byte-order mark; inspectFile checked that the bytes are text.
   if (mediaType === 'text/plain') return { type: 'document', source: { type: 'text', media_type: mediaType, data: new TextDecoder().decode(bytes) }, name };
   const data = bytes.toString('base64');
-  return mediaType === 'application/pdf'
-    ? { type: 'document', source: { type: 'base64', media_type: mediaType, data }, name }
-    : { type: 'image', source: { type: 'base64', media_type: mediaType, data }, name };
+  const block: AttachmentBlock =
+    mediaType === 'application/pdf'
+      ? { type: 'document', source: { type: 'base64', media_type: mediaType, data }, name }
+      : { type: 'image', source: { type: 'base64', media_type: mediaType, data }, name };
+  // The limits and the estimate ask for these again once it is in the conversation: read once is enough.
+  const { width, height, pages } = facts;
+  knowSavedFileFacts(block, { ...(width !== undefined && { width }), ...(height !== undefined && { height }), ...(pages !== undefined && { pages }) });
+  return block;
 }

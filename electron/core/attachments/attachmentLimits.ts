@@ -20,10 +20,11 @@ import { t } from '../../../shared/i18n';
 import { attachmentBytes, formatSize, MB, type AttachmentMediaType } from '../../../shared/attachments';
 import { IMAGE_MEDIA_TYPES, TEXT_MEDIA_TYPE, type AgentMessage, type AttachmentBlock } from '../../../shared/session';
 import { texts } from '../../../shared/texts';
+import type { CheckPool } from '../checks/CheckPool';
 import { BatonError } from '../errors';
 import { decodeText, looksLikeText, sniffMediaType } from './fileType';
 import { imageDimensions } from './imageSize';
-import { MAX_INFLATED_BYTES, pdfFacts } from './pdfFacts';
+import { INLINE_PDF_BYTES, MAX_INFLATED_BYTES, pdfFacts, type PdfFacts } from './pdfFacts';
 import { savedFileFacts } from './savedFileFacts';
 
 export const LIMITS = {
@@ -87,8 +88,11 @@ export function checkFileStart(name: string, size: number, head: Uint8Array): At
   return mediaType;
 }
 
-/** The whole file: everything checkFileStart checks, plus that it can be read and that no single-file limit is broken. */
-export function inspectFile(name: string, bytes: Buffer, window: number): FileFacts {
+/**
+ * The whole file: everything checkFileStart checks, plus that it can be read and that no single-file
+ * limit is broken. A big PDF is read on the check thread, and refused as uncheckable past its caps.
+ */
+export async function inspectFile(name: string, bytes: Buffer, window: number, checks: CheckPool): Promise<FileFacts> {
   const mediaType = checkFileStart(name, bytes.length, bytes.subarray(0, 16));
   const facts: FileFacts = { name, mediaType, size: bytes.length };
   if (mediaType === TEXT_MEDIA_TYPE) {
@@ -107,7 +111,7 @@ export function inspectFile(name: string, bytes: Buffer, window: number): FileFa
     }
     return { ...facts, ...size };
   }
-  const pdf = pdfFacts(bytes);
+  const pdf: PdfFacts = bytes.length <= INLINE_PDF_BYTES ? pdfFacts(bytes) : await checks.run('pdfFacts', name, bytes);
   if (pdf.tooExpanded) throw refuse(texts.attachmentUncheckable(name, formatSize(MAX_INFLATED_BYTES)));
   if (!pdf.complete) throw refuse(texts.attachmentUnreadable(name, kindName(mediaType)));
   if (pdf.encrypted) throw refuse(texts.attachmentEncrypted(name));

@@ -13,10 +13,10 @@ export function attachmentHandlers(ctx: ViewContext): AttachmentHandlers {
       attachments.append(id, Buffer.from(data, 'base64'));
       return { ok: true as const };
     },
-    'attachments.finish': ({ sessionId, id, with: others = [] }) => {
+    'attachments.finish': async ({ sessionId, id, with: others = [] }) => {
       const { agent } = conversationOf(ctx, sessionId);
       const window = () => agent.contextWindowFor(agent.getModel());
-      const attachment = attachments.finish(id, window());
+      const attachment = await attachments.finish(id, window());
       try {
         // Early word on the request limits, with the composer's other files; chat.send checks again.
         checkRequest(agent.getMessages(), [...attachments.factsOf(others.filter((o) => o !== id)), ...attachments.factsOf([id])], window());

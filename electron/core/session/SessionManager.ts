@@ -30,7 +30,7 @@ import { sessionFileName } from './fileName';
 import { readSessionFile } from './parseSession';
 import { RecordWriter } from './recordWriter';
 import { buildContext, type SessionContext } from './sessionContext';
-import { sessionLines } from './sessionLines';
+import { newSessionText, type EntryLines } from './sessionLines';
 import { lockSession } from './sessionLock';
 import { FIRST_MESSAGE_SEARCH_CHARS } from './summarizeFile';
 import { shortenTitle, UNTITLED, userText } from './title';
@@ -110,12 +110,13 @@ export class SessionManager {
   }
 
   /**
-   * Creates a session file that already holds `entries` (an imported session), written atomically and
-   * opened for writing: it is on disk, whole, when this returns, and nothing is left behind on failure.
+   * Creates a session file that already holds entries (an imported session's, as `lines`), written
+   * atomically and opened for writing: it is on disk, whole, when this returns, and nothing is left
+   * behind on failure.
    */
-  static createWithEntries(sessionsDir: string, entries: readonly SessionEntry[], opts: NewSessionOptions & FsOptions = {}): SessionManager {
+  static createWithEntries(sessionsDir: string, lines: EntryLines, opts: NewSessionOptions & FsOptions = {}): SessionManager {
     const fs = opts.fs ?? realFs;
-    const path = writeNewFile(fs, sessionsDir, opts, entries);
+    const path = writeNewFile(fs, sessionsDir, opts, lines);
     try {
       return SessionManager.open(path, { fs });
     } catch (err) {
@@ -411,13 +412,10 @@ function newSessionPath(fs: FsSeam, sessionsDir: string, header: SessionHeader):
  * A whole new session file, header and entries, written in one atomic step (temp file, fsync, rename):
  * it exists complete or not at all, however many entries it has.
  */
-function writeNewFile(fs: FsSeam, sessionsDir: string, opts: NewSessionOptions, entries: readonly SessionEntry[]): string {
-  for (const entry of entries) {
-    if (!isSessionEntry(entry)) throw new TypeError(`Refusing to save a malformed ${(entry as SessionEntry).type} entry`);
-  }
+function writeNewFile(fs: FsSeam, sessionsDir: string, opts: NewSessionOptions, lines: EntryLines): string {
   const header = newHeader(opts);
   const path = newSessionPath(fs, sessionsDir, header);
-  writeFileAtomic(fs, path, sessionLines(header, entries));
+  writeFileAtomic(fs, path, newSessionText(header, lines));
   return path;
 }
 

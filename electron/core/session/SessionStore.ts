@@ -4,7 +4,7 @@
 // caches this store keeps in step with what it writes.
 import { basename } from 'node:path';
 import type { SessionHit } from '../../../shared/search';
-import type { SessionEntry, SessionSummary } from '../../../shared/session';
+import type { SessionSummary } from '../../../shared/session';
 import { texts } from '../../../shared/texts';
 import { SearchIndex } from '../search/SearchIndex';
 import { findMatch, searchSessions } from '../search/searchSessions';
@@ -17,6 +17,7 @@ import { RecordWriter } from './recordWriter';
 import { SessionIndex } from './SessionIndex';
 import { lockSession } from './sessionLock';
 import { SessionManager, type NewSessionOptions, type SessionInfoEntry } from './SessionManager';
+import type { EntryLines } from './sessionLines';
 import { readTail, readTailFrom, type SessionTail } from './tailReader';
 
 export interface SessionStoreOptions {
@@ -60,8 +61,8 @@ export class SessionStore {
   }
 
   /** A new session file holding `entries` from the start (an import), written atomically. sync() it to list it. */
-  createWithEntries(entries: readonly SessionEntry[], opts: NewSessionOptions = {}): SessionManager {
-    return SessionManager.createWithEntries(this.sessionsDir, entries, { ...opts, fs: this.fs });
+  createWithEntries(lines: EntryLines, opts: NewSessionOptions = {}): SessionManager {
+    return SessionManager.createWithEntries(this.sessionsDir, lines, { ...opts, fs: this.fs });
   }
 
   /** Opens a session for writing; SessionLockedError when another writer holds it. */

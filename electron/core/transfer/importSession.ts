@@ -1,7 +1,9 @@
 // Import session (SPEC §5): which tool wrote a file, and its conversation as Baton entries. A file of
 // another shape is refused with an error naming what is expected, before anything is written.
+import type { ImportFormat } from '../../../shared/session';
 import { texts } from '../../../shared/texts';
 import { BatonError } from '../errors';
+import { entryLines, type EntryLines } from '../session/sessionLines';
 import { importBaton, isBatonHeader } from './importBaton';
 import { importClaudeCode, isClaudeCodeLine } from './importClaudeCode';
 import type { ImportedSession } from './importedSession';
@@ -15,6 +17,22 @@ export function importSessionText(fileName: string, text: string): ImportedSessi
   if (!imported) throw new BatonError('invalid_input', texts.importUnknownFormat(fileName));
   if (!imported.entries.some((entry) => entry.type === 'message')) throw new BatonError('invalid_input', texts.importNoMessages(fileName));
   return imported;
+}
+
+/** A session file read for import, ready to be written: its entries as the new file's lines. */
+export interface ImportedFile {
+  format: ImportFormat;
+  title?: string;
+  lines: EntryLines;
+  messageCount: number;
+  skippedLines: number;
+}
+
+/** importSessionText, and its entries as lines: what the core writes, with no object graph to hand over. */
+export function importSessionFile(fileName: string, text: string): ImportedFile {
+  const { format, title, entries, skippedLines } = importSessionText(fileName, text);
+  const messageCount = entries.filter((entry) => entry.type === 'message').length;
+  return { format, ...(title !== undefined && { title }), lines: entryLines(entries), messageCount, skippedLines };
 }
 
 function importerOf(lines: readonly JsonLine[]): ((lines: readonly JsonLine[]) => ImportedSession) | undefined {

@@ -5,6 +5,7 @@ import { sniffMediaType } from '../../../electron/core/attachments/fileType';
 import { imageDimensions } from '../../../electron/core/attachments/imageSize';
 import { inspectFile } from '../../../electron/core/attachments/attachmentLimits';
 import { pdfFacts } from '../../../electron/core/attachments/pdfFacts';
+import { checks } from '../../../electron/core/checks/CheckPool';
 import { texts } from '../../../shared/texts';
 import { deflateBombPdf, manyObjectsPdf } from '../../support/hostileFiles';
 import { gif, JPEG_3X2, pdf, png, WEBP_3X2 } from '../../support/testFiles';
@@ -101,11 +102,11 @@ describe('pdfFacts', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
-  it('refuses a deflate bomb, naming the file, without expanding it', () => {
+  it('refuses a deflate bomb, naming the file, without expanding it', async () => {
     // 3 MB that expands to about 480 MB: inflated whole, it took seconds and as much memory, then passed.
     const bomb = deflateBombPdf(3_000_000);
     expect(pdfFacts(bomb)).toMatchObject({ tooExpanded: true, pages: undefined });
-    expect(() => inspectFile('bomb.pdf', bomb, 200_000)).toThrow(texts.attachmentUncheckable('bomb.pdf', '16 MB'));
+    await expect(inspectFile('bomb.pdf', bomb, 200_000, checks)).rejects.toThrow(texts.attachmentUncheckable('bomb.pdf', '16 MB'));
   });
 
   it('leaves the page count unknown when no page tree can be read', () => {
