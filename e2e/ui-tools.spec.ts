@@ -146,6 +146,22 @@ test('a web search reply: its search as a row, one paragraph with numbered sourc
   await expect(sources.getByRole('link', { name: 'Greater Tokyo Area' })).toHaveAttribute('href', 'https://example.com/wiki/Greater_Tokyo_Area');
 });
 
+test('a turn that keeps pausing on web searches ends with the paused notice; Continue goes on with the turn', async ({ page, baton }) => {
+  await baton.open(page);
+  // The run follows eight pauses by itself; the ninth reply, only a search, is where it stops.
+  for (let i = 0; i < 9; i++) baton.fake.enqueue(replay('baton/web-search-paused.sse'));
+  await send(page, 'Weather in Osaka this week?');
+  const paused = messages(page).last();
+  await expect(paused.getByText('Claude paused this long turn.')).toBeVisible();
+  await expect(paused.getByTestId('tool-call')).toContainText('Searched the web for “Osaka weather this week”');
+  expect(baton.fake.messageRequests()).toHaveLength(9);
+  baton.fake.enqueue({ kind: 'text', text: 'Sunny all week in Osaka.' });
+  await paused.getByRole('button', { name: 'Continue' }).click();
+  await expect(messages(page).last()).toContainText('Sunny all week in Osaka.');
+  await expect(page.getByText('Claude paused this long turn.')).toHaveCount(0);
+  expect(baton.fake.messageRequests()).toHaveLength(10);
+});
+
 test('read_parent_session in a handed-off session: a row whose result quotes the parent, with no approval', async ({ page, baton }) => {
   await baton.open(page);
   await exchange(page, baton, 'The deploy key lives in vault path ops/deploy-7', 'Noted.');

@@ -97,8 +97,9 @@ export function toolResultsOf(message: AgentMessage): Record<string, ToolResult>
 }
 
 /**
- * Whether a message has anything to show. A reply can hold nothing visible (a paused turn, only blocks
- * Baton does not show); it gets no row rather than an empty bubble.
+ * Whether a message has anything to show. A reply can hold nothing visible (an empty paused turn, only
+ * blocks Baton does not show); it gets no row rather than an empty bubble. A server tool's call is its
+ * search or fetch row: a paused reply made of one is shown, and so is its notice with Continue.
  */
 export function hasVisibleContent(message: AgentMessage): boolean {
   const notice = stopNoticeOf(message);
@@ -114,6 +115,8 @@ export function hasVisibleContent(message: AgentMessage): boolean {
       case 'image':
       case 'document':
         return true;
+      case 'raw':
+        return block.block.type === 'server_tool_use';
       default:
         return false;
     }
