@@ -6,6 +6,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import {
   ErrorCode,
   McpError,
@@ -30,6 +32,8 @@ export interface ConnectionOptions {
   timeoutMs: number;
   /** The PATH a stdio command is looked up in. */
   path: () => Promise<string>;
+  /** Resolves when this stdio server may spawn its process (McpServers spawns one per turn of the event loop). */
+  spawnTurn: () => Promise<void>;
   clientVersion: string;
   onChange: () => void;
 }
@@ -98,7 +102,7 @@ export class McpConnection {
     try {
       const transport = await this.openTransport();
       if (this.closing) return;
-      const client = new Client({ name: 'Baton', version: this.options.clientVersion }, { capabilities: {} });
+      const client = new Client({ name: 'Baton', version: this.options.clientVersion }, { capabilities: {}, jsonSchemaValidator: lazyValidator() });
       this.client = client;
       client.onerror = (err) => {
         // The first one is kept; a flood of them costs nothing.
@@ -130,6 +134,8 @@ export class McpConnection {
       return this.transport;
     }
     const env = await this.envFor(config);
+    // The spawn happens in connect, in the same task as this turn.
+    await this.options.spawnTurn();
     const args = config.args ?? [];
     const spawnable =
       process.platform === 'win32'
@@ -276,6 +282,20 @@ function hintsOf(tool: McpTool): ToolHints {
   return {
     ...(typeof readOnlyHint === 'boolean' && { readOnly: readOnlyHint }),
     ...(typeof destructiveHint === 'boolean' && { destructive: destructiveHint }),
+  };
+}
+
+/**
+ * The SDK compiles every tool's output schema as soon as the tools are listed: some 40 ms a server, in one
+ * task, for each server that comes up. Compiled at the tool's first call instead, one schema at a time.
+ */
+function lazyValidator(): jsonSchemaValidator {
+  let ajv: AjvJsonSchemaValidator | undefined;
+  return {
+    getValidator<T>(schema: Parameters<jsonSchemaValidator['getValidator']>[0]): JsonSchemaValidator<T> {
+      let compiled: JsonSchemaValidator<T> | undefined;
+      return (input) => (compiled ??= (ajv ??= new AjvJsonSchemaValidator()).getValidator<T>(schema))(input);
+    },
   };
 }
 

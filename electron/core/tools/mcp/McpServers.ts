@@ -41,6 +41,8 @@ export class McpServers implements ToolSource {
   /** Connections being closed, so dispose can wait for them too. */
   private readonly closing = new Set<Promise<void>>();
   private disposed = false;
+  /** The last spawn turn given out: each next one is a turn of the event loop after it. */
+  private spawnTurns: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: McpServersOptions) {
     this.file = mcpConfigPath(options.dataDir);
@@ -179,6 +181,7 @@ export class McpServers implements ToolSource {
       config: entry.config,
       timeoutMs: this.options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS,
       path: this.options.path ?? userPath,
+      spawnTurn: () => this.nextSpawnTurn(),
       clientVersion: this.options.clientVersion ?? '0',
       onChange: () => {
         if (this.connections.get(entry.name) !== connection) return;
@@ -189,6 +192,16 @@ export class McpServers implements ToolSource {
     });
     this.connections.set(entry.name, connection);
     void connection.start();
+  }
+
+  /**
+   * Spawning a process blocks the event loop for some 20 ms: 20 servers spawned in one task (they all wait
+   * for the same PATH) would hold the app for 400 ms (SPEC §8: no job blocks it over 100 ms). One per turn,
+   * with the window's and the web server's work between them.
+   */
+  private nextSpawnTurn(): Promise<void> {
+    this.spawnTurns = this.spawnTurns.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    return this.spawnTurns;
   }
 
   private stop(name: string): void {

@@ -30,6 +30,27 @@ describe('McpServers', () => {
     expect(names(m)).toEqual(['a__act', 'b__act']);
   });
 
+  it.skipIf(process.platform !== 'linux')('spawns one server per turn of the event loop, so many servers never make one long task', async () => {
+    const many = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`s${i}`, scripted('ok')]));
+    const m = (h = mcpHarness(many));
+    const children = () => readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').split(' ').filter(Boolean).length;
+    const before = children();
+    const perTurn: number[] = [];
+    m.servers.start();
+    await new Promise<void>((resolve) => {
+      const turn = () => {
+        perTurn.push(children() - before);
+        if (perTurn.at(-1)! >= 5 || perTurn.length > 1000) resolve();
+        else setImmediate(turn);
+      };
+      setImmediate(turn);
+    });
+    expect(perTurn.at(-1)).toBe(5);
+    // Between two turns at most one more process.
+    expect(perTurn.every((count, i) => count - (perTurn[i - 1] ?? 0) <= 1)).toBe(true);
+    for (let i = 0; i < 5; i++) await m.until(`s${i}`, 'ready');
+  });
+
   it('follows mcp.json: an added server starts, a changed one restarts, a removed one stops', async () => {
     const m = (h = mcpHarness({ a: scripted('ok') }));
     m.servers.start();
