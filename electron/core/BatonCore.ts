@@ -62,7 +62,7 @@ export interface CoreOptions {
   /** Web mode: the page may add and change MCP servers (`--allow-tool-config`, SPEC §6). The desktop always may. */
   allowToolConfig?: boolean;
   /** Overrides for tests: how MCP servers are started (the PATH their commands are looked up in). */
-  mcp?: Pick<McpServersOptions, 'path' | 'timeoutMs'>;
+  mcp?: Pick<McpServersOptions, 'path'>;
 }
 
 /** One window or tab: its calls, and the events it is to see. */
@@ -120,6 +120,7 @@ export function createCore(options: CoreOptions): Core {
     dataDir: options.dataDir,
     clientVersion: options.version,
     log: (message) => log.warn(message),
+    timeoutMs: () => options.settings.get().mcpTimeoutSeconds * 1000,
     ...options.mcp,
   });
   const toolsChanged = () => emit({ type: 'tools_changed', overview: toolsOverview(ctx) });

@@ -125,3 +125,26 @@ describe('Theme and font size', () => {
     expect(root.dataset.theme).toBe('light');
   });
 });
+
+describe('Settings → Tools: the time limit of a tool call', () => {
+  const LIMIT = 'Time limit of a tool call (seconds)';
+
+  it('shows the setting and its range, takes a whole number of seconds in range, and says why it refuses anything else', async () => {
+    const { fake } = await openSettings();
+    const field = byLabel(document, LIMIT) as HTMLInputElement;
+    expect(field.value).toBe(String(DEFAULT_SETTINGS.mcpTimeoutSeconds));
+    expect(described(field)).toBe('From 5 to 600 seconds: a server that does not answer a call, or does not start, in that time fails it.');
+    for (const typed of ['2', '601', '12.5']) {
+      await enter(field, typed);
+      expect(field.value).toBe('60');
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(described(field).split(' | ')[0]).toBe(`“${typed}” is not a whole number of seconds from 5 to 600; the limit stays 60 s.`);
+    }
+    expect(fake.callsTo('settings.set')).toEqual([]);
+
+    await enter(field, '120');
+    expect(fake.callsTo('settings.set')).toEqual([{ mcpTimeoutSeconds: 120 }]);
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    expect(field.value).toBe('120');
+  });
+});

@@ -31,6 +31,23 @@ describe('when the servers start', () => {
   });
 });
 
+describe('the time limit of a call (Settings → Tools)', () => {
+  it('is the setting in force: changed while the server runs, the next call that gets no answer fails after it, saying so', async () => {
+    const d = (driver = startCoreDriver(fake));
+    writeFileSync(join(d.dataDir, 'mcp.json'), JSON.stringify({ mcpServers: { mute: scripted('silent') } }));
+    await d.call('sessions.new', {});
+    await expect.poll(async () => (await d.call('tools.overview', {})).servers[0]?.state, { timeout: 20_000 }).toBe('ready');
+    await d.call('settings.set', { mcpTimeoutSeconds: 5, alwaysAllowTools: ['mute__act'] });
+    let result = '';
+    fake.enqueue({ kind: 'tool_use', name: 'mute__act', input: {} }, (req) => {
+      result = JSON.stringify((req.body as { messages: Array<{ content: unknown }> }).messages.at(-1)?.content);
+      return { kind: 'text', text: 'It did not answer.' };
+    });
+    await d.chat('Use it');
+    expect(result).toContain('The MCP server \\"mute\\" did not answer the call of act within 5 s.');
+  });
+});
+
 describe('web mode without --allow-tool-config', () => {
   it('refuses every change of the servers, saying why, and writes nothing', async () => {
     const d = (driver = startCoreDriver(fake));

@@ -28,8 +28,8 @@ import { t } from '../../../../shared/i18n';
 export interface ConnectionOptions {
   name: string;
   config: McpServerConfig;
-  /** How long a start or a call may go without an answer (a call's progress counts as one). */
-  timeoutMs: number;
+  /** How long a start or a call may go without an answer (a call's progress counts as one): read at each. */
+  timeoutMs: () => number;
   /** The PATH a stdio command is looked up in. */
   path: () => Promise<string>;
   /** Resolves when this stdio server may spawn its process (McpServers spawns one per turn of the event loop). */
@@ -111,7 +111,7 @@ export class McpConnection {
       client.onclose = () => this.lost();
       // Asked for whether or not the server said it would send them.
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.scheduleRefresh());
-      await client.connect(transport, { timeout: this.options.timeoutMs });
+      await client.connect(transport, { timeout: this.options.timeoutMs() });
       await this.refreshTools();
       if (this.closing || this.state !== 'starting') return;
       this.setState('ready');
@@ -187,7 +187,7 @@ export class McpConnection {
     if (code === 'ENOENT' && this.config.type !== 'http') return `command not found: ${this.config.command}`;
     if (code === 'EACCES' && this.config.type !== 'http') return `not allowed to run: ${this.config.command}`;
     if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
-      const seconds = Math.round(this.options.timeoutMs / 1000);
+      const seconds = Math.round(this.options.timeoutMs() / 1000);
       return this.trouble ? `${this.trouble} (and no answer in ${seconds} s)` : `no answer in ${seconds} s`;
     }
     if (err instanceof McpError && err.code === ErrorCode.ConnectionClosed) return this.exitText();
@@ -220,7 +220,7 @@ export class McpConnection {
     const listed: McpTool[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_LIST_PAGES && listed.length < MAX_TOOLS; page++) {
-      const result = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: this.options.timeoutMs });
+      const result = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: this.options.timeoutMs() });
       listed.push(...result.tools);
       cursor = result.nextCursor;
       if (!cursor) break;
@@ -252,7 +252,7 @@ export class McpConnection {
     try {
       result = (await client.callTool({ name: tool, arguments: isObject(input) ? input : {} }, undefined, {
         signal: call.signal,
-        timeout: this.options.timeoutMs,
+        timeout: this.options.timeoutMs(),
         resetTimeoutOnProgress: true,
         onprogress: ({ progress, total, message }) => context.onProgress(message ?? '', progress, total),
       })) as CallToolResult;
@@ -267,7 +267,7 @@ export class McpConnection {
   private callFailure(tool: string, err: unknown): string {
     const where = `The MCP server "${this.name}"`;
     if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
-      return `${where} did not answer the call of ${tool} within ${Math.round(this.options.timeoutMs / 1000)} s.`;
+      return `${where} did not answer the call of ${tool} within ${Math.round(this.options.timeoutMs() / 1000)} s.`;
     }
     if (this.state === 'failed' || (err instanceof McpError && err.code === ErrorCode.ConnectionClosed)) {
       return `${where} stopped during the call of ${tool}: ${this.reason ?? this.exitText()}.`;

@@ -6,6 +6,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import type { McpOverview, McpServerConfig, McpServerEntry, McpServerStatus } from '../../../../shared/mcpConfig';
 import { maskedServerConfig, MCP_CONFIG_FILE, parseMcpConfig } from '../../../../shared/mcpConfig';
+import { MCP_TIMEOUT_SECONDS } from '../../../../shared/settings';
 import type { Tool, ToolSource } from '../../agent/tools';
 import { importClaudeDesktop, type ImportResult } from './claudeDesktop';
 import { userPath } from './loginShellPath';
@@ -15,8 +16,8 @@ import { t } from '../../../../shared/i18n';
 
 export interface McpServersOptions {
   dataDir: string;
-  /** How long a start or a call may go without an answer (the setting). */
-  timeoutMs?: number;
+  /** How long a start or a call may go without an answer (the setting), read at each: a change applies at once. */
+  timeoutMs?: () => number;
   /** The PATH stdio commands are looked up in; by default the login shell's. */
   path?: () => Promise<string>;
   clientVersion?: string;
@@ -25,7 +26,7 @@ export interface McpServersOptions {
   watchDebounceMs?: number;
 }
 
-export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
+export const DEFAULT_MCP_TIMEOUT_MS = MCP_TIMEOUT_SECONDS.default * 1000;
 
 export class McpServers implements ToolSource {
   private readonly file: string;
@@ -179,7 +180,7 @@ export class McpServers implements ToolSource {
     const connection = new McpConnection({
       name: entry.name,
       config: entry.config,
-      timeoutMs: this.options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS,
+      timeoutMs: this.options.timeoutMs ?? (() => DEFAULT_MCP_TIMEOUT_MS),
       path: this.options.path ?? userPath,
       spawnTurn: () => this.nextSpawnTurn(),
       clientVersion: this.options.clientVersion ?? '0',

@@ -5,7 +5,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { ToolsOverview } from '../../../../shared/contract';
 import { mcpStatusText, type McpServerStatus } from '../../../../shared/mcpConfig';
-import type { Settings, SettingsPatch } from '../../../../shared/settings';
+import { MCP_TIMEOUT_SECONDS, type Settings, type SettingsPatch } from '../../../../shared/settings';
+import { useResetState } from '../../hooks/useResetState';
 import { useBaton } from '../../store/StoreProvider';
 import { AddServerForm } from './AddServerForm';
 import { useT } from '../../hooks/useLanguage';
@@ -32,6 +33,7 @@ export function ToolsSection({ settings, onChange }: { settings: Settings; onCha
         {t('settings.webFetch')}
       </label>
       <h4>{t('settings.mcpServers')}</h4>
+      <TimeoutField value={settings.mcpTimeoutSeconds} onChange={(mcpTimeoutSeconds) => onChange({ mcpTimeoutSeconds })} />
       {overview?.readOnlyReason && <p className="field-hint">{withFlags(overview.readOnlyReason)}</p>}
       {overview?.error && <p className="warning-text">{overview.error}</p>}
       {overview?.problems.map((problem) => (
@@ -58,6 +60,56 @@ export function ToolsSection({ settings, onChange }: { settings: Settings; onCha
       )}
       {adding && <AddServerForm onDone={() => setAdding(false)} />}
     </section>
+  );
+}
+
+/**
+ * How long a server may take to answer a call (or to start): applied when the field is left or Enter is
+ * pressed, and only in range; otherwise it goes back to the value in force and says why.
+ */
+function TimeoutField({ value, onChange }: { value: number; onChange: (seconds: number) => void }) {
+  const id = useId();
+  const rangeId = useId();
+  const errorId = useId();
+  const t = useT();
+  const [text, setText] = useResetState(String(value), value);
+  const [refused, setRefused] = useState<string | null>(null);
+  const { min, max } = MCP_TIMEOUT_SECONDS;
+  const apply = () => {
+    const seconds = Number(text);
+    const valid = /^\s*\d+\s*$/.test(text) && seconds >= min && seconds <= max;
+    setRefused(valid ? null : text);
+    if (!valid) setText(String(value));
+    else if (seconds !== value) onChange(seconds);
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        {t('settings.mcpTimeout')}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={1}
+        value={text}
+        aria-invalid={refused !== null || undefined}
+        aria-describedby={refused === null ? rangeId : `${errorId} ${rangeId}`}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={apply}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') apply();
+        }}
+      />
+      <p id={errorId} className="field-error" aria-live="polite">
+        {refused !== null && t('settings.mcpTimeoutRefused', { typed: refused, min, max, value })}
+      </p>
+      <p id={rangeId} className="field-hint">
+        {t('settings.mcpTimeoutRange', { min, max })}
+      </p>
+    </div>
   );
 }
 
