@@ -1,7 +1,8 @@
 // Tools in a real browser (SPEC §5 "Tools"): MCP servers from mcp.json (server-everything from npm over
 // stdio, and one whose command does not exist), the approval card's three buttons, the tool row, and
 // Settings → Tools.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { replay } from '../test/fixtures/recordedStreams';
@@ -126,6 +127,35 @@ test.describe('with --allow-tool-config', () => {
     await expect(item.getByTestId('server-status')).toHaveText('Ready', { timeout: 20_000 });
     await item.getByRole('button', { name: 'Remove echoer' }).click();
     await expect(item).toHaveCount(0);
+  });
+
+  // Claude Desktop's place on Linux is under XDG_CONFIG_HOME, which the app (in this process) reads at the click.
+  test('Import from Claude Desktop reads its own configuration, and Import from a file… one picked', async ({ page, baton }) => {
+    test.skip(process.platform !== 'linux', 'Claude Desktop keeps its file under XDG_CONFIG_HOME on Linux only');
+    const config = mkdtempSync(join(tmpdir(), 'baton-xdg-'));
+    const before = process.env.XDG_CONFIG_HOME;
+    process.env.XDG_CONFIG_HOME = config;
+    try {
+      mkdirSync(join(config, 'Claude'));
+      writeFileSync(join(config, 'Claude', 'claude_desktop_config.json'), JSON.stringify({ mcpServers: { desk: EVERYTHING } }));
+      await baton.open(page);
+      await openToolsSettings(page);
+      await page.getByRole('button', { name: 'Import from Claude Desktop' }).click();
+      await expect(statusRegion(page)).toContainText('Imported desk');
+      await expect(serverItem(page, 'desk').getByTestId('server-status')).toHaveText('Ready', { timeout: 20_000 });
+
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Import from a file…' }).click();
+      const picked = { mcpServers: { desk: { command: 'other' }, picked: { command: 'baton-no-such-command-xyz' } } };
+      await (await chooser).setFiles({ name: 'work-laptop.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(picked)) });
+      await expect(statusRegion(page)).toContainText('Imported picked; kept your own desk');
+      await expect(serverItem(page, 'picked').getByTestId('server-status')).toHaveText(/^Failed: command not found/);
+      expect(JSON.parse(readFileSync(join(baton.dataDir, 'mcp.json'), 'utf8'))).toEqual({ mcpServers: { desk: EVERYTHING, picked: picked.mcpServers.picked } });
+    } finally {
+      if (before === undefined) delete process.env.XDG_CONFIG_HOME;
+      else process.env.XDG_CONFIG_HOME = before;
+      rmSync(config, { recursive: true, force: true });
+    }
   });
 });
 

@@ -517,6 +517,8 @@ export const en = {
     noServers: 'No MCP servers yet.',
     addServer: 'Add server',
     importClaudeDesktop: 'Import from Claude Desktop',
+    importFromFile: 'Import from a file…',
+    configTooLarge: '{{name}} is too large for a Claude Desktop configuration.',
     mcpTimeout: 'Time limit of a tool call (seconds)',
     mcpTimeoutRange: 'From {{min}} to {{max}} seconds: a server that does not answer a call, or does not start, in that time fails it.',
     mcpTimeoutRefused: '“{{typed}}” is not a whole number of seconds from {{min}} to {{max}}; the limit stays {{value}} s.',

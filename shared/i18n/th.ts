@@ -479,6 +479,8 @@ export const th: Translation = {
     noServers: 'ยังไม่มีเซิร์ฟเวอร์ MCP',
     addServer: 'เพิ่มเซิร์ฟเวอร์',
     importClaudeDesktop: 'นำเข้าจาก Claude Desktop',
+    importFromFile: 'นำเข้าจากไฟล์…',
+    configTooLarge: '{{name}} ใหญ่เกินกว่าจะเป็นการตั้งค่าของ Claude Desktop',
     mcpTimeout: 'เวลาสูงสุดของการเรียกใช้เครื่องมือ (วินาที)',
     mcpTimeoutRange: 'ตั้งแต่ {{min}} ถึง {{max}} วินาที: เซิร์ฟเวอร์ที่ไม่ตอบการเรียกหรือเริ่มไม่เสร็จภายในเวลานี้ จะถือว่าการเรียกนั้นล้มเหลว',
     mcpTimeoutRefused: '“{{typed}}” ไม่ใช่จำนวนวินาทีเต็มตั้งแต่ {{min}} ถึง {{max}} เวลาสูงสุดยังคงเป็น {{value}} วินาที',

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../renderer/src/App';
 import { uiTexts } from '../../renderer/src/texts';
+import { MCP_IMPORT_MAX_CHARS } from '../../shared/contract';
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../shared/settings';
 import { buttonNamed, byLabel, click, render, settle, setup, step, type, type Rendered } from './harness';
 
@@ -146,5 +147,47 @@ describe('Settings → Tools: the time limit of a tool call', () => {
     expect(fake.callsTo('settings.set')).toEqual([{ mcpTimeoutSeconds: 120 }]);
     expect(field.getAttribute('aria-invalid')).toBeNull();
     expect(field.value).toBe('120');
+  });
+});
+
+describe('Settings → Tools: Import from Claude Desktop', () => {
+  const status = () => document.querySelector('[role="status"]')?.textContent ?? '';
+  const alerts = () => document.querySelector('[role="alert"]')?.textContent ?? '';
+  /** Picks a file in the Import from a file… input, as the browser does after the dialog. */
+  async function pick(file: File) {
+    const input = document.querySelector<HTMLInputElement>('[data-testid="import-mcp-file"]')!;
+    expect(input.accept).toBe('.json,application/json');
+    Object.defineProperty(input, 'files', { configurable: true, value: [file] });
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    await settle();
+    await settle();
+  }
+
+  it('imports from Claude Desktop\'s own place, or from a file picked, and says what came over', async () => {
+    const { fake } = await openSettings({
+      'tools.importClaudeDesktop': (input: { file?: unknown }) => (input.file ? { added: ['picked'], kept: ['desk'], problems: [] } : { added: ['desk'], kept: [], problems: [] }),
+    });
+    await click(buttonNamed(document, 'Import from Claude Desktop'));
+    expect(fake.callsTo('tools.importClaudeDesktop')).toEqual([{}]);
+    expect(status()).toContain('Imported desk');
+
+    await click(buttonNamed(document, 'Import from a file…'));
+    const text = JSON.stringify({ mcpServers: { picked: { command: 'uvx', args: ['mcp-server-git'] } } });
+    await pick(new File([text], 'work-laptop.json', { type: 'application/json' }));
+    expect(fake.callsTo('tools.importClaudeDesktop')).toEqual([{}, { file: { name: 'work-laptop.json', text } }]);
+    expect(status()).toContain('Imported picked; kept your own desk');
+  });
+
+  it('shows the core\'s refusal of a picked file, and refuses one too large before reading it', async () => {
+    const refusal = 'notes.json line 1: not JSON';
+    const { fake } = await openSettings({ 'tools.importClaudeDesktop': () => ({ ok: false, error: { code: 'invalid_input', message: refusal } }) });
+    await pick(new File(['hello'], 'notes.json'));
+    expect(alerts()).toContain(refusal);
+
+    const big = new File(['{}'], 'huge.json');
+    Object.defineProperty(big, 'size', { value: MCP_IMPORT_MAX_CHARS + 1 });
+    await pick(big);
+    expect(alerts()).toContain('huge.json is too large for a Claude Desktop configuration.');
+    expect(fake.callsTo('tools.importClaudeDesktop')).toHaveLength(1);
   });
 });

@@ -8,7 +8,7 @@ import type { McpOverview, McpServerConfig, McpServerEntry, McpServerStatus } fr
 import { maskedServerConfig, MCP_CONFIG_FILE, parseMcpConfig } from '../../../../shared/mcpConfig';
 import { MCP_TIMEOUT_SECONDS } from '../../../../shared/settings';
 import type { Tool, ToolSource } from '../../agent/tools';
-import { importClaudeDesktop, type ImportResult } from './claudeDesktop';
+import { importClaudeDesktop, type ImportResult, type PickedConfig } from './claudeDesktop';
 import { userPath } from './loginShellPath';
 import { McpConnection } from './McpConnection';
 import { editMcpServers, mcpConfigPath, readConfigText } from './mcpConfigFile';
@@ -120,8 +120,8 @@ export class McpServers implements ToolSource {
     this.reload();
   }
 
-  /** Copies Claude Desktop's servers into mcp.json (its own file on this system, or the one given) and applies them. */
-  importClaudeDesktop(source?: string): ImportResult {
+  /** Copies Claude Desktop's servers into mcp.json (its own file on this system, or the one given or picked) and applies them. */
+  importClaudeDesktop(source?: string | PickedConfig): ImportResult {
     const result = importClaudeDesktop(this.file, source);
     this.reload();
     return result;

@@ -1,8 +1,9 @@
-// Settings → Tools (SPEC §5): Claude's server tools (Web search, Web fetch) and each MCP server of
-// mcp.json with its status, its tools, Restart, Remove and an Enabled switch; Add server, Import from
-// Claude Desktop; and the tools marked Always allow, each of which can be set back to ask. In web mode
-// the list is read-only unless the server allows changes (SPEC §6).
-import { useEffect, useId, useState } from 'react';
+// Settings → Tools (SPEC §5): Claude's server tools (Web search, Web fetch), the time limit of a call, and
+// each MCP server of mcp.json with its status, its tools, Restart, Remove and an Enabled switch; Add
+// server, Import from Claude Desktop (its own file, or one picked); and the tools marked Always allow,
+// each of which can be set back to ask. In web mode the list is read-only unless the server allows
+// changes (SPEC §6).
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ToolsOverview } from '../../../../shared/contract';
 import { mcpStatusText, type McpServerStatus } from '../../../../shared/mcpConfig';
 import { MCP_TIMEOUT_SECONDS, type Settings, type SettingsPatch } from '../../../../shared/settings';
@@ -56,10 +57,37 @@ export function ToolsSection({ settings, onChange }: { settings: Settings; onCha
           <button type="button" onClick={() => void importClaudeDesktop({})}>
             {t('settings.importClaudeDesktop')}
           </button>
+          <ImportFileButton />
         </div>
       )}
       {adding && <AddServerForm onDone={() => setAdding(false)} />}
     </section>
+  );
+}
+
+/** Import from a chosen file (a Claude Desktop configuration kept elsewhere), picked as Import session picks one. */
+function ImportFileButton() {
+  const importFile = useBaton((s) => s.importClaudeDesktopFile);
+  const input = useRef<HTMLInputElement>(null);
+  const t = useT();
+  return (
+    <>
+      <button type="button" onClick={() => input.current?.click()}>
+        {t('settings.importFromFile')}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        data-testid="import-mcp-file"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = ''; // the same file may be picked again
+          if (file) void importFile(file);
+        }}
+      />
+    </>
   );
 }
 

@@ -138,6 +138,19 @@ describe('McpServers', () => {
     expect(() => m.servers.importClaudeDesktop(join(m.dir, 'none.json'))).toThrow(/^No Claude Desktop configuration at .*none\.json\.$/);
   });
 
+  it('imports from a file the user picked, as the page read it, naming it in what it reports', async () => {
+    const m = (h = mcpHarness({ a: scripted('ok') }));
+    m.servers.start();
+    await m.until('a', 'ready');
+    const picked = { name: 'work-laptop.json', text: JSON.stringify({ mcpServers: { a: { command: 'other' }, d: scripted('ok'), bad: { command: 7 } } }, null, 2) };
+    expect(m.servers.importClaudeDesktop(picked)).toEqual({ added: ['d'], kept: ['a'], problems: [expect.stringMatching(/^work-laptop\.json line \d+: server "bad"/)] });
+    await m.until('d', 'ready');
+    const saved = JSON.parse(readFileSync(join(m.dir, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
+    expect(saved.mcpServers).toEqual({ a: scripted('ok'), d: scripted('ok') });
+    expect(() => m.servers.importClaudeDesktop({ name: 'empty.json', text: ' ' })).toThrow('No Claude Desktop configuration at empty.json.');
+    expect(() => m.servers.importClaudeDesktop({ name: 'notes.txt', text: 'hello' })).toThrow(/^notes\.txt/);
+  });
+
   it('dispose ends the servers started and those being stopped', async () => {
     const m = (h = mcpHarness({ a: scripted('ok'), b: scripted('ok') }));
     m.servers.start();
