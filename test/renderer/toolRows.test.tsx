@@ -39,6 +39,15 @@ describe('tool rows', () => {
     expect(container.querySelector('.tool-progress')).toBeNull();
     expect(row?.querySelector('summary')?.textContent).toMatch(/done · \d+ ms$/);
   });
+  it('show how long a call ran as the session kept it, once reopened; a file from before that shows none', async () => {
+    const results = (extra: object) => blocksEntry('user', [{ type: 'tool_result', tool_use_id: 't1', content: 'written' }], extra);
+    const { container } = await chat([messageEntry('user', 'Write it'), call, results({ toolDurations: { t1: 1_234 } })]);
+    expect(container.querySelector('[data-testid="tool-call"] summary')?.textContent).toMatch(/done · 1\.2 s$/);
+    view?.unmount();
+    const { container: older } = await chat([messageEntry('user', 'Write it'), call, results({})]);
+    expect(older.querySelector('[data-testid="tool-call"] summary')?.textContent).toMatch(/done$/);
+  });
+
   it('show the pictures a tool returned under its result text, from the session file', async () => {
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
     const shot = blocksEntry('assistant', [{ type: 'tool_use', id: 't2', name: 'browser__screenshot', input: { url: 'https://example.com' } }]);

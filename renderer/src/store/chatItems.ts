@@ -80,6 +80,8 @@ export interface ToolResult {
   isError: boolean;
   /** The pictures the tool returned (a screenshot), shown under its text. */
   images?: ImageBlock[];
+  /** How long the call ran, as the session keeps it (none in files written before it was kept). */
+  durationMs?: number;
 }
 
 export function isToolResultOnly(message: AgentMessage): boolean {
@@ -91,7 +93,13 @@ export function toolResultsOf(message: AgentMessage): Record<string, ToolResult>
   for (const block of message.content) {
     if (block.type !== 'tool_result') continue;
     const images = typeof block.content === 'string' ? [] : block.content.filter((part) => part.type === 'image');
-    out[block.tool_use_id] = { content: toolResultText(block.content), isError: block.is_error ?? false, ...(images.length > 0 && { images }) };
+    const durationMs = message.toolDurations?.[block.tool_use_id];
+    out[block.tool_use_id] = {
+      content: toolResultText(block.content),
+      isError: block.is_error ?? false,
+      ...(images.length > 0 && { images }),
+      ...(durationMs !== undefined && { durationMs }),
+    };
   }
   return out;
 }
