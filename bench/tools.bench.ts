@@ -4,8 +4,14 @@
 //   McpServers and the tool-call path the agent loop uses, against the same calls made with the bare SDK
 //   Client and its StdioClientTransport to a second server-everything; the two alternate, after a warm-up.
 //   The figure is the difference of the medians.
-// - tools.mcp.startup_delay.ms: how long McpServers.start takes with 20 servers configured, over the same
-//   call with an empty mcp.json (median of 50 each, whole milliseconds): the servers start after it.
+// - tools.mcp.startup_delay.ms: how much later the first window is up with 20 real stdio servers configured
+//   (server-everything, started as the app starts them) than with none: the time from creating the core
+//   and its web server to the window's page served and its first calls answered (app.info, settings.get,
+//   sessions.list, sessions.open), median of a few app starts each, in whole milliseconds.
+// - tools.mcp.startup_block.ms: the longest the event loop ran code without a break (between two turns of
+//   a 1 ms timer, its event-loop utilisation's active time) from the window's first call until all 20
+//   servers are ready, the worst of the starts (SPEC §8: no job blocks the core's event loop for more than
+//   100 ms). Time the machine gave to other processes is not the app's block and is not counted.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -16,11 +22,15 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { toolResultText } from '../shared/toolResult';
 import { executeToolCall } from '../electron/core/agent/tools';
 import { McpServers } from '../electron/core/tools/mcp/McpServers';
+import { startWebServer } from '../electron/web/WebServer';
+import { startFakeAnthropic } from '../test/fakeAnthropic';
+import { startCore } from '../test/support/testApp';
 import { report } from './report';
 
 const CALLS = 100;
 const WARM_UP = 20;
-const STARTS = 50;
+const STARTS = 5;
+const SERVERS = 20;
 
 const require = createRequire(import.meta.url);
 const manifest = require.resolve('@modelcontextprotocol/server-everything/package.json');
@@ -85,31 +95,111 @@ async function callOverhead(root: string): Promise<void> {
   }
 }
 
-async function startupDelay(root: string): Promise<void> {
-  const many = mkdtempSync(join(root, 'many-'));
-  const none = mkdtempSync(join(root, 'none-'));
-  const config = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`server-${i}`, { command: process.execPath, args: [bin] }]));
-  writeFileSync(join(many, 'mcp.json'), JSON.stringify({ mcpServers: config }));
-  writeFileSync(join(none, 'mcp.json'), JSON.stringify({ mcpServers: {} }));
-  const startTimes = async (dataDir: string) => {
-    const times: number[] = [];
-    for (let i = 0; i < STARTS; i++) {
-      const servers = new McpServers({ dataDir, path: async () => process.env.PATH ?? '', log: () => {} });
-      times.push(await timed(async () => servers.start()));
-      // Ended before its background start runs: this measures the call, not 20 node processes.
-      await servers.dispose();
-    }
-    return times;
+interface AppStart {
+  /** From creating the core to the first window's page and first calls answered. */
+  windowMs: number;
+  /** The longest event-loop block from the window's first call until every server is ready. */
+  blockMs: number;
+}
+
+/** Watches the event loop until `stop`, which gives the longest stretch it ran code between two timer turns, in ms. */
+function watchBlocks(): { stop(): number } {
+  let longest = 0;
+  let since = performance.eventLoopUtilization();
+  let timer: ReturnType<typeof setTimeout>;
+  const turn = () => {
+    longest = Math.max(longest, performance.eventLoopUtilization(since).active);
+    since = performance.eventLoopUtilization();
+    timer = setTimeout(turn, 1);
   };
-  const empty = median(await startTimes(none));
-  const twenty = median(await startTimes(many));
-  report({
-    name: 'tools.mcp.startup_delay.ms',
-    value: Math.max(0, Math.round(twenty - empty)),
-    unit: 'ms',
-    budget: 0,
-    comparedWith: `median McpServers.start() with 20 stdio servers configured (${twenty.toFixed(3)} ms) minus with none (${empty.toFixed(3)} ms), in whole ms: the file is read and the servers started after start returns`,
-  });
+  timer = setTimeout(turn, 1);
+  return {
+    stop() {
+      clearTimeout(timer);
+      return Math.max(longest, performance.eventLoopUtilization(since).active);
+    },
+  };
+}
+
+/** One app start on `dataDir` as the first window sees it, then until its servers are all up. */
+async function appStart(dataDir: string, staticDir: string, modelUrl: string, servers: number): Promise<AppStart> {
+  const started = performance.now();
+  const core = startCore({ dataDir, modelUrl, apiKey: 'bench-key' });
+  const web = await startWebServer({ connect: () => core.connect(), staticDir, token: 'bench', log: () => {} });
+  try {
+    const page = await fetch(web.url);
+    if (!page.ok) throw new Error(`the page was answered ${page.status}`);
+    await page.text();
+    const view = core.connect();
+    // As a window learns of them: the servers' statuses come as tools_changed events.
+    const allReady = new Promise<void>((resolve, reject) => {
+      view.subscribe((event) => {
+        if (event.type !== 'tools_changed') return;
+        const list = event.overview.servers;
+        const failed = list.find((s) => s.state === 'failed');
+        if (failed) reject(new Error(`${failed.name} failed: ${failed.reason}`));
+        else if (list.length === servers && list.every((s) => s.state === 'ready')) resolve();
+      });
+    });
+    const call = async (channel: 'app.info' | 'settings.get' | 'sessions.list' | 'sessions.open') => {
+      const result = await view.dispatch(channel, {}, true);
+      if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+    };
+    const blocks = watchBlocks();
+    // What the renderer asks for as it comes up; the first of them starts the servers.
+    await Promise.all([call('app.info'), call('settings.get'), call('sessions.list'), call('sessions.open')]);
+    const windowMs = performance.now() - started;
+    if (servers > 0) await allReady;
+    const blockMs = blocks.stop();
+    view.close();
+    return { windowMs, blockMs };
+  } finally {
+    await web.close();
+    await core.dispose();
+  }
+}
+
+async function startupDelay(root: string): Promise<void> {
+  const staticDir = mkdtempSync(join(root, 'page-'));
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Baton</title>');
+  const config = Object.fromEntries(Array.from({ length: SERVERS }, (_, i) => [`server-${i}`, { command: process.execPath, args: [bin] }]));
+  const fake = await startFakeAnthropic();
+  try {
+    const start = async (servers: Record<string, unknown>) => {
+      const dataDir = mkdtempSync(join(root, 'app-'));
+      writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: servers }));
+      return appStart(dataDir, staticDir, fake.url, Object.keys(servers).length);
+    };
+    // One start first, not counted: the first import of each module is not the servers' doing.
+    await start({});
+    // Alternated, so what the machine does meanwhile falls on both alike.
+    const none: AppStart[] = [];
+    const many: AppStart[] = [];
+    for (let i = 0; i < STARTS; i++) {
+      none.push(await start({}));
+      many.push(await start(config));
+    }
+    const windowNone = median(none.map((r) => r.windowMs));
+    const windowMany = median(many.map((r) => r.windowMs));
+    report({
+      name: 'tools.mcp.startup_delay.ms',
+      value: Math.max(0, Math.round(windowMany - windowNone)),
+      unit: 'ms',
+      budget: 0,
+      comparedWith: `median time from app start to the first window's page and first calls answered with ${SERVERS} stdio servers (server-everything) configured (${windowMany.toFixed(1)} ms) minus with none (${windowNone.toFixed(1)} ms), ${STARTS} starts each, in whole ms`,
+    });
+    const blockNone = Math.max(...none.map((r) => r.blockMs));
+    const blockMany = Math.max(...many.map((r) => r.blockMs));
+    report({
+      name: 'tools.mcp.startup_block.ms',
+      value: blockMany,
+      unit: 'ms',
+      budget: 100,
+      comparedWith: `longest stretch the event loop ran code without a break from the first window's first call until all ${SERVERS} stdio servers were ready, worst of ${STARTS} starts (with none configured: ${blockNone.toFixed(1)} ms)`,
+    });
+  } finally {
+    await fake.close();
+  }
 }
 
 const root = mkdtempSync(join(tmpdir(), 'baton-tools-bench-'));

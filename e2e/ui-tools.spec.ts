@@ -1,7 +1,8 @@
 // Tools in a real browser (SPEC §5 "Tools"): MCP servers from mcp.json (server-everything from npm over
 // stdio, and one whose command does not exist), the approval card's three buttons, the tool row, and
 // Settings → Tools.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { replay } from '../test/fixtures/recordedStreams';
@@ -127,6 +128,35 @@ test.describe('with --allow-tool-config', () => {
     await item.getByRole('button', { name: 'Remove echoer' }).click();
     await expect(item).toHaveCount(0);
   });
+
+  // Claude Desktop's place on Linux is under XDG_CONFIG_HOME, which the app (in this process) reads at the click.
+  test('Import from Claude Desktop reads its own configuration, and Import from a file… one picked', async ({ page, baton }) => {
+    test.skip(process.platform !== 'linux', 'Claude Desktop keeps its file under XDG_CONFIG_HOME on Linux only');
+    const config = mkdtempSync(join(tmpdir(), 'baton-xdg-'));
+    const before = process.env.XDG_CONFIG_HOME;
+    process.env.XDG_CONFIG_HOME = config;
+    try {
+      mkdirSync(join(config, 'Claude'));
+      writeFileSync(join(config, 'Claude', 'claude_desktop_config.json'), JSON.stringify({ mcpServers: { desk: EVERYTHING } }));
+      await baton.open(page);
+      await openToolsSettings(page);
+      await page.getByRole('button', { name: 'Import from Claude Desktop' }).click();
+      await expect(statusRegion(page)).toContainText('Imported desk');
+      await expect(serverItem(page, 'desk').getByTestId('server-status')).toHaveText('Ready', { timeout: 20_000 });
+
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Import from a file…' }).click();
+      const picked = { mcpServers: { desk: { command: 'other' }, picked: { command: 'baton-no-such-command-xyz' } } };
+      await (await chooser).setFiles({ name: 'work-laptop.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(picked)) });
+      await expect(statusRegion(page)).toContainText('Imported picked; kept your own desk');
+      await expect(serverItem(page, 'picked').getByTestId('server-status')).toHaveText(/^Failed: command not found/);
+      expect(JSON.parse(readFileSync(join(baton.dataDir, 'mcp.json'), 'utf8'))).toEqual({ mcpServers: { desk: EVERYTHING, picked: picked.mcpServers.picked } });
+    } finally {
+      if (before === undefined) delete process.env.XDG_CONFIG_HOME;
+      else process.env.XDG_CONFIG_HOME = before;
+      rmSync(config, { recursive: true, force: true });
+    }
+  });
 });
 
 test('a web search reply: its search as a row, one paragraph with numbered sources, the sources listed as links', async ({ page, baton }) => {
@@ -144,6 +174,22 @@ test('a web search reply: its search as a row, one paragraph with numbered sourc
   const sources = reply.getByRole('list', { name: 'Sources' });
   await expect(sources.getByRole('listitem')).toHaveText(['Tokyo - Population statistics example.org', 'Greater Tokyo Area example.com']);
   await expect(sources.getByRole('link', { name: 'Greater Tokyo Area' })).toHaveAttribute('href', 'https://example.com/wiki/Greater_Tokyo_Area');
+});
+
+test('a turn that keeps pausing on web searches ends with the paused notice; Continue goes on with the turn', async ({ page, baton }) => {
+  await baton.open(page);
+  // The run follows eight pauses by itself; the ninth reply, only a search, is where it stops.
+  for (let i = 0; i < 9; i++) baton.fake.enqueue(replay('baton/web-search-paused.sse'));
+  await send(page, 'Weather in Osaka this week?');
+  const paused = messages(page).last();
+  await expect(paused.getByText('Claude paused this long turn.')).toBeVisible();
+  await expect(paused.getByTestId('tool-call')).toContainText('Searched the web for “Osaka weather this week”');
+  expect(baton.fake.messageRequests()).toHaveLength(9);
+  baton.fake.enqueue({ kind: 'text', text: 'Sunny all week in Osaka.' });
+  await paused.getByRole('button', { name: 'Continue' }).click();
+  await expect(messages(page).last()).toContainText('Sunny all week in Osaka.');
+  await expect(page.getByText('Claude paused this long turn.')).toHaveCount(0);
+  expect(baton.fake.messageRequests()).toHaveLength(10);
 });
 
 test('read_parent_session in a handed-off session: a row whose result quotes the parent, with no approval', async ({ page, baton }) => {

@@ -195,6 +195,8 @@ export type SaveOutcome = z.infer<typeof SaveOutcome>;
 export const IMPORT_CHUNK_CHARS = 1_000_000;
 /** The largest file Import session takes, in characters (a 100,000-message session is about 40 MB). */
 export const IMPORT_MAX_CHARS = 100_000_000;
+/** A Claude Desktop configuration picked to import (a few KB in practice): one call, one frame. */
+export const MCP_IMPORT_MAX_CHARS = IMPORT_CHUNK_CHARS;
 
 export const ImportResult = z.object({
   session: SessionView,
@@ -356,7 +358,13 @@ export const calls = {
   'tools.remove': { input: z.object({ name: ServerName }).strict(), output: Ok },
   /** Import from Claude Desktop: its claude_desktop_config.json (where it keeps it, or `path`) merged into mcp.json. */
   'tools.importClaudeDesktop': {
-    input: z.object({ path: z.string().min(1).max(4096).optional() }).strict(),
+    /** Nothing: Claude Desktop's own file on this system. `file`: one the user picked, as the page read it. */
+    input: z
+      .object({
+        path: z.string().min(1).max(4096).optional(),
+        file: z.object({ name: z.string().min(1).max(255), text: z.string().max(MCP_IMPORT_MAX_CHARS) }).strict().optional(),
+      })
+      .strict(),
     output: z.object({ added: z.array(z.string()), kept: z.array(z.string()), problems: z.array(z.string()) }),
   },
   /** Always allow for a tool (its name as the model calls it), or back to asking. */

@@ -102,6 +102,8 @@ export const AgentMessage = z.object({
    * again. `continue`: the Continue action after a reply was cut off.
    */
   purpose: z.enum(['handoff', 'continue']).optional(),
+  /** A tool-results message: how long each call ran, in ms, by its tool_use id (shown on its row). */
+  toolDurations: z.record(z.string(), z.number().nonnegative()).optional(),
 });
 export type AgentMessage = z.infer<typeof AgentMessage>;
 

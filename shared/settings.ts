@@ -34,6 +34,9 @@ export const FONT_SIZE = { min: 12, max: 24, default: 16 } as const;
 /** The sidebar's width in CSS pixels, as the user dragged it. */
 export const SIDEBAR_WIDTH = { min: 200, max: 480, default: 272 } as const;
 
+/** Settings → Tools: how long an MCP server may take to start or to answer a call, in seconds (SPEC §3 "Tools"). */
+export const MCP_TIMEOUT_SECONDS = { min: 5, max: 600, default: 60 } as const;
+
 /** Where the handoff prompt lists the sections (as `## <name>` headings); without it they follow the prompt. */
 export const SECTIONS_PLACEHOLDER = '{sections}';
 
@@ -100,6 +103,8 @@ export const Settings = z.object({
   /** Claude's server tools (SPEC §3 "Tools"): off by default. */
   webSearch: z.boolean(),
   webFetch: z.boolean(),
+  /** A start or call of an MCP server with no answer this long fails (a call's progress counts as one). */
+  mcpTimeoutSeconds: z.number().int().min(MCP_TIMEOUT_SECONDS.min).max(MCP_TIMEOUT_SECONDS.max),
   /** MCP tools marked Always allow (SPEC §3 "Approval"), by the name the model calls them. */
   alwaysAllowTools: z.array(z.string().min(1).max(200)).max(2_000),
 });
@@ -127,6 +132,7 @@ export const DEFAULT_SETTINGS: Settings = {
   handoffInstructions: null,
   webSearch: false,
   webFetch: false,
+  mcpTimeoutSeconds: MCP_TIMEOUT_SECONDS.default,
   alwaysAllowTools: [],
 };
 

@@ -62,7 +62,7 @@ export interface CoreOptions {
   /** Web mode: the page may add and change MCP servers (`--allow-tool-config`, SPEC §6). The desktop always may. */
   allowToolConfig?: boolean;
   /** Overrides for tests: how MCP servers are started (the PATH their commands are looked up in). */
-  mcp?: Pick<McpServersOptions, 'path' | 'timeoutMs'>;
+  mcp?: Pick<McpServersOptions, 'path'>;
 }
 
 /** One window or tab: its calls, and the events it is to see. */
@@ -84,6 +84,10 @@ export interface Core {
   running: () => string[];
   dispose: () => Promise<void>;
 }
+
+/** MCP servers start once the first window's calls have been quiet this long, or this long after its first call. */
+const TOOLS_START_AFTER_QUIET_MS = 100;
+const TOOLS_START_AT_THE_LATEST_MS = 1_000;
 
 export function createCore(options: CoreOptions): Core {
   applyLanguage(options.settings.get(), options.systemLocales);
@@ -110,15 +114,37 @@ export function createCore(options: CoreOptions): Core {
   indexing.start();
 
   // MCP servers start after the first window, in the background (SPEC §3 "Tools"): nothing waits for them.
+  // A window is up once its page has asked for what it shows and the calls went quiet (web mode: a tab's);
+  // spawning 20 processes meanwhile would delay those answers.
   const mcp = new McpServers({
     dataDir: options.dataDir,
     clientVersion: options.version,
     log: (message) => log.warn(message),
+    timeoutMs: () => options.settings.get().mcpTimeoutSeconds * 1000,
     ...options.mcp,
   });
   const toolsChanged = () => emit({ type: 'tools_changed', overview: toolsOverview(ctx) });
   mcp.onChange(toolsChanged);
-  setImmediate(() => mcp.start());
+  let toolsStarted = false;
+  let callsInFlight = 0;
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  let latest: ReturnType<typeof setTimeout> | undefined;
+  const startTools = () => {
+    if (toolsStarted) return;
+    toolsStarted = true;
+    clearTimeout(quiet);
+    clearTimeout(latest);
+    mcp.start();
+  };
+  const callStarted = () => {
+    callsInFlight++;
+    clearTimeout(quiet);
+    // A view that never goes quiet (one polling) does not keep the servers from starting.
+    latest ??= setTimeout(startTools, TOOLS_START_AT_THE_LATEST_MS);
+  };
+  const callEnded = () => {
+    if (--callsInFlight === 0 && !toolsStarted) quiet = setTimeout(startTools, TOOLS_START_AFTER_QUIET_MS);
+  };
   const alwaysAllow = {
     has: (tool: string) => options.settings.get().alwaysAllowTools.includes(tool),
     add: (tool: string) => setAlwaysAllow(ctx, tool, true),
@@ -192,7 +218,14 @@ export function createCore(options: CoreOptions): Core {
         ...toolHandlers(own),
       });
       return {
-        dispatch: async (channel, input, trusted) => redactedResult(await dispatch(channel, input, trusted), provider),
+        dispatch: async (channel, input, trusted) => {
+          callStarted();
+          try {
+            return redactedResult(await dispatch(channel, input, trusted), provider);
+          } finally {
+            callEnded();
+          }
+        },
         subscribe: (listener) => view.subscribe(listener),
         get sessionId() {
           return view.sessionId;
@@ -203,6 +236,8 @@ export function createCore(options: CoreOptions): Core {
     reportError: (err) => emit({ type: 'error', ...toApiError(err) }),
     running: () => conversations.runningIds(),
     dispose: async () => {
+      clearTimeout(quiet);
+      clearTimeout(latest);
       stopRedacting();
       models.dispose();
       indexing.dispose();

@@ -100,9 +100,9 @@ describe('stop reasons', () => {
     expect(plain?.querySelector('.message-stop-detail')).toBeNull();
   });
 
-  it('a reply with nothing to show (a paused turn, only unknown blocks) gets no empty bubble', async () => {
-    const paused = blocksEntry('assistant', [{ type: 'raw', block: { type: 'server_tool_use', id: 'srv', name: 'web_search' } }], { stopReason: 'pause_turn' });
-    const { container, fake, store } = await chat([messageEntry('user', 'Search the web'), paused, reply('Found it.', 'end_turn')]);
+  it('a reply with nothing to show (an empty paused turn, only unknown blocks) gets no empty bubble', async () => {
+    const unknown = blocksEntry('assistant', [{ type: 'raw', block: { type: 'some_future_block', id: 'x' } }], { stopReason: 'pause_turn' });
+    const { container, fake, store } = await chat([messageEntry('user', 'Search the web'), unknown, reply('Found it.', 'end_turn')]);
     expect(messages(container).map((m) => m.textContent)).toEqual(['YouSearch the web', 'ClaudeFound it.']);
 
     // Live: the streaming row goes, and nothing takes its place.
@@ -112,6 +112,27 @@ describe('stop reasons', () => {
       fake.emit({ type: 'message_end', sessionId: 's1', message: (empty as { message: AgentMessage }).message, entry: empty });
     });
     expect(store.getState().chat.items.map((i) => i.kind)).toEqual(['message', 'message']);
+  });
+
+  it('a paused reply made only of a web search shows its search row, and as the last reply the paused notice whose Continue calls chat.continue', async () => {
+    const search = (id: string, query: string) =>
+      blocksEntry(
+        'assistant',
+        [
+          { type: 'raw', block: { type: 'server_tool_use', id, name: 'web_search', input: { query } } },
+          { type: 'raw', block: { type: 'web_search_tool_result', tool_use_id: id, content: [{ type: 'web_search_result', url: 'https://example.net/osaka', title: 'Osaka' }] } },
+        ],
+        { stopReason: 'pause_turn' },
+      );
+    const { container, fake } = await chat([messageEntry('user', 'Weather in Osaka?'), search('srv1', 'Osaka weather'), search('srv2', 'Osaka forecast')]);
+    const [, earlier, last] = messages(container);
+    expect(earlier?.querySelector('[data-testid="tool-call"]')?.textContent).toContain('Searched the web for “Osaka weather”');
+    // An earlier pause was continued by the run itself: no notice there.
+    expect(earlier?.textContent).not.toContain(texts.paused);
+    expect(last?.querySelector('[data-testid="tool-call"]')?.textContent).toContain('Searched the web for “Osaka forecast”');
+    expect(last?.querySelector('.message-stop-text')?.textContent).toBe(texts.paused);
+    await click(buttonNamed(last!, 'Continue'));
+    expect(fake.callsTo('chat.continue')).toEqual([{ sessionId: 's1' }]);
   });
 });
 

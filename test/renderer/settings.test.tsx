@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../renderer/src/App';
 import { uiTexts } from '../../renderer/src/texts';
+import { MCP_IMPORT_MAX_CHARS } from '../../shared/contract';
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../shared/settings';
 import { buttonNamed, byLabel, click, render, settle, setup, step, type, type Rendered } from './harness';
 
@@ -123,5 +124,70 @@ describe('Theme and font size', () => {
     expect(root.style.fontSize).toBe('18px');
     await choose('Theme', 'light');
     expect(root.dataset.theme).toBe('light');
+  });
+});
+
+describe('Settings → Tools: the time limit of a tool call', () => {
+  const LIMIT = 'Time limit of a tool call (seconds)';
+
+  it('shows the setting and its range, takes a whole number of seconds in range, and says why it refuses anything else', async () => {
+    const { fake } = await openSettings();
+    const field = byLabel(document, LIMIT) as HTMLInputElement;
+    expect(field.value).toBe(String(DEFAULT_SETTINGS.mcpTimeoutSeconds));
+    expect(described(field)).toBe('From 5 to 600 seconds: a server that does not answer a call, or does not start, in that time fails it.');
+    for (const typed of ['2', '601', '12.5']) {
+      await enter(field, typed);
+      expect(field.value).toBe('60');
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(described(field).split(' | ')[0]).toBe(`“${typed}” is not a whole number of seconds from 5 to 600; the limit stays 60 s.`);
+    }
+    expect(fake.callsTo('settings.set')).toEqual([]);
+
+    await enter(field, '120');
+    expect(fake.callsTo('settings.set')).toEqual([{ mcpTimeoutSeconds: 120 }]);
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    expect(field.value).toBe('120');
+  });
+});
+
+describe('Settings → Tools: Import from Claude Desktop', () => {
+  const status = () => document.querySelector('[role="status"]')?.textContent ?? '';
+  const alerts = () => document.querySelector('[role="alert"]')?.textContent ?? '';
+  /** Picks a file in the Import from a file… input, as the browser does after the dialog. */
+  async function pick(file: File) {
+    const input = document.querySelector<HTMLInputElement>('[data-testid="import-mcp-file"]')!;
+    expect(input.accept).toBe('.json,application/json');
+    Object.defineProperty(input, 'files', { configurable: true, value: [file] });
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    await settle();
+    await settle();
+  }
+
+  it('imports from Claude Desktop\'s own place, or from a file picked, and says what came over', async () => {
+    const { fake } = await openSettings({
+      'tools.importClaudeDesktop': (input: { file?: unknown }) => (input.file ? { added: ['picked'], kept: ['desk'], problems: [] } : { added: ['desk'], kept: [], problems: [] }),
+    });
+    await click(buttonNamed(document, 'Import from Claude Desktop'));
+    expect(fake.callsTo('tools.importClaudeDesktop')).toEqual([{}]);
+    expect(status()).toContain('Imported desk');
+
+    await click(buttonNamed(document, 'Import from a file…'));
+    const text = JSON.stringify({ mcpServers: { picked: { command: 'uvx', args: ['mcp-server-git'] } } });
+    await pick(new File([text], 'work-laptop.json', { type: 'application/json' }));
+    expect(fake.callsTo('tools.importClaudeDesktop')).toEqual([{}, { file: { name: 'work-laptop.json', text } }]);
+    expect(status()).toContain('Imported picked; kept your own desk');
+  });
+
+  it('shows the core\'s refusal of a picked file, and refuses one too large before reading it', async () => {
+    const refusal = 'notes.json line 1: not JSON';
+    const { fake } = await openSettings({ 'tools.importClaudeDesktop': () => ({ ok: false, error: { code: 'invalid_input', message: refusal } }) });
+    await pick(new File(['hello'], 'notes.json'));
+    expect(alerts()).toContain(refusal);
+
+    const big = new File(['{}'], 'huge.json');
+    Object.defineProperty(big, 'size', { value: MCP_IMPORT_MAX_CHARS + 1 });
+    await pick(big);
+    expect(alerts()).toContain('huge.json is too large for a Claude Desktop configuration.');
+    expect(fake.callsTo('tools.importClaudeDesktop')).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-// A tool call in the chat (SPEC §5 "Tools"): its row with the server and progress while it runs, the
-// approval card with its three answers, and a card that goes when any view answered.
+// A tool call in the chat (SPEC §5 "Tools"): its row with the server, progress while it runs and the
+// pictures it returned, the approval card with its three answers, and a card that goes when any view
+// answered.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChatView } from '../../renderer/src/components/chat/ChatView';
 import type { SessionEntry } from '../../shared/session';
@@ -37,6 +38,34 @@ describe('tool rows', () => {
     await step(() => fake.emit({ type: 'tool_execution_end', sessionId: 's1', toolCallId: 't1', isError: false, output: 'written' }));
     expect(container.querySelector('.tool-progress')).toBeNull();
     expect(row?.querySelector('summary')?.textContent).toMatch(/done · \d+ ms$/);
+  });
+  it('show how long a call ran as the session kept it, once reopened; a file from before that shows none', async () => {
+    const results = (extra: object) => blocksEntry('user', [{ type: 'tool_result', tool_use_id: 't1', content: 'written' }], extra);
+    const { container } = await chat([messageEntry('user', 'Write it'), call, results({ toolDurations: { t1: 1_234 } })]);
+    expect(container.querySelector('[data-testid="tool-call"] summary')?.textContent).toMatch(/done · 1\.2 s$/);
+    view?.unmount();
+    const { container: older } = await chat([messageEntry('user', 'Write it'), call, results({})]);
+    expect(older.querySelector('[data-testid="tool-call"] summary')?.textContent).toMatch(/done$/);
+  });
+
+  it('show the pictures a tool returned under its result text, from the session file', async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const shot = blocksEntry('assistant', [{ type: 'tool_use', id: 't2', name: 'browser__screenshot', input: { url: 'https://example.com' } }]);
+    const result = blocksEntry('user', [
+      {
+        type: 'tool_result',
+        tool_use_id: 't2',
+        content: [
+          { type: 'text', text: 'Took a screenshot.' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: png }, name: 'browser-screenshot-1.png' },
+        ],
+      },
+    ]);
+    const { container } = await chat([messageEntry('user', 'Look at it'), shot, result]);
+    const row = container.querySelector('[data-testid="tool-call"]')!;
+    expect(row.querySelector('.tool-output')?.textContent).toMatch(/^Took a screenshot\./);
+    const images = [...row.querySelectorAll<HTMLImageElement>('img.tool-image')];
+    expect(images.map((img) => [img.getAttribute('src'), img.alt])).toEqual([[`data:image/png;base64,${png}`, 'browser-screenshot-1.png']]);
   });
 });
 

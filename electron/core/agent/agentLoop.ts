@@ -208,7 +208,10 @@ function settle(config: LoopConfig, hooks: LoopHooks, received: AgentMessage): v
 async function runTools(config: LoopConfig, hooks: LoopHooks, calls: readonly ToolCall[]): Promise<void> {
   const { sessionId, signal } = config;
   const results = [];
+  // From start to end as the row shows it live (an approval's wait included), so a reopened session shows the same.
+  const toolDurations: Record<string, number> = {};
   for (const call of calls) {
+    const started = Date.now();
     hooks.emit({ type: 'tool_execution_start', sessionId, toolCallId: call.id, name: call.name, input: call.input });
     const progress = throttledProgress((message, progress, total) =>
       hooks.emit({ type: 'tool_execution_update', sessionId, toolCallId: call.id, message, progress, total }),
@@ -217,9 +220,10 @@ async function runTools(config: LoopConfig, hooks: LoopHooks, calls: readonly To
     const result = allowed ? await executeToolCall(config.tools, call, { signal, onProgress: progress.onProgress }) : deniedResult(call);
     progress.stop();
     hooks.emit({ type: 'tool_execution_end', sessionId, toolCallId: call.id, isError: result.is_error === true, output: toolResultText(result.content) });
+    toolDurations[call.id] = Math.max(0, Date.now() - started);
     results.push(result);
   }
-  emitSaved(hooks.emit, sessionId, hooks.persist(hooks.mark({ role: 'user', content: results })));
+  emitSaved(hooks.emit, sessionId, hooks.persist(hooks.mark({ role: 'user', content: results, toolDurations })));
 }
 
 /** A saved user-side message, as the UI sees it. */

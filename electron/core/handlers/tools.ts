@@ -50,7 +50,7 @@ export function toolHandlers(ctx: CoreContext): ToolHandlers {
     'tools.setEnabled': ({ name, enabled }) => change(() => (mcp.setEnabled(name, enabled), { ok: true as const })),
     'tools.add': ({ name, config }) => change(() => (mcp.add(name, config), { ok: true as const })),
     'tools.remove': ({ name }) => change(() => (mcp.remove(name), { ok: true as const })),
-    'tools.importClaudeDesktop': ({ path }) => change(() => mcp.importClaudeDesktop(path)),
+    'tools.importClaudeDesktop': ({ path, file }) => change(() => mcp.importClaudeDesktop(file ?? path)),
     'tools.alwaysAllow': ({ tool, allow }) => {
       setAlwaysAllow(ctx, tool, allow);
       return { ok: true };

@@ -66,7 +66,8 @@ function isMessage(value: unknown): boolean {
     optional(value.aborted, isBoolean) &&
     optional(value.errorMessage, isString) &&
     optional(value.stopExplanation, isString) &&
-    (value.purpose === undefined || PURPOSES.has(value.purpose))
+    (value.purpose === undefined || PURPOSES.has(value.purpose)) &&
+    optional(value.toolDurations, (d) => isObj(d) && Object.values(d).every((ms) => typeof ms === 'number' && Number.isFinite(ms) && ms >= 0))
   );
 }
 

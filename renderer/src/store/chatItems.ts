@@ -80,6 +80,8 @@ export interface ToolResult {
   isError: boolean;
   /** The pictures the tool returned (a screenshot), shown under its text. */
   images?: ImageBlock[];
+  /** How long the call ran, as the session keeps it (none in files written before it was kept). */
+  durationMs?: number;
 }
 
 export function isToolResultOnly(message: AgentMessage): boolean {
@@ -91,14 +93,21 @@ export function toolResultsOf(message: AgentMessage): Record<string, ToolResult>
   for (const block of message.content) {
     if (block.type !== 'tool_result') continue;
     const images = typeof block.content === 'string' ? [] : block.content.filter((part) => part.type === 'image');
-    out[block.tool_use_id] = { content: toolResultText(block.content), isError: block.is_error ?? false, ...(images.length > 0 && { images }) };
+    const durationMs = message.toolDurations?.[block.tool_use_id];
+    out[block.tool_use_id] = {
+      content: toolResultText(block.content),
+      isError: block.is_error ?? false,
+      ...(images.length > 0 && { images }),
+      ...(durationMs !== undefined && { durationMs }),
+    };
   }
   return out;
 }
 
 /**
- * Whether a message has anything to show. A reply can hold nothing visible (a paused turn, only blocks
- * Baton does not show); it gets no row rather than an empty bubble.
+ * Whether a message has anything to show. A reply can hold nothing visible (an empty paused turn, only
+ * blocks Baton does not show); it gets no row rather than an empty bubble. A server tool's call is its
+ * search or fetch row: a paused reply made of one is shown, and so is its notice with Continue.
  */
 export function hasVisibleContent(message: AgentMessage): boolean {
   const notice = stopNoticeOf(message);
@@ -114,6 +123,8 @@ export function hasVisibleContent(message: AgentMessage): boolean {
       case 'image':
       case 'document':
         return true;
+      case 'raw':
+        return block.block.type === 'server_tool_use';
       default:
         return false;
     }

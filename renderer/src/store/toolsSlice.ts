@@ -1,12 +1,13 @@
 // Tools (SPEC §5 "Tools"): the MCP servers of Settings → Tools, and the tool calls of the session shown
 // that wait for the user's answer (the approval cards). A card goes when any view answers or the run stops.
-import type { BatonEvent, CallInput, ToolsOverview } from '../../../shared/contract';
+import { MCP_IMPORT_MAX_CHARS, type BatonEvent, type CallInput, type ToolsOverview } from '../../../shared/contract';
 import type { McpServerConfig } from '../../../shared/mcpConfig';
 import type { ApprovalDecision, PendingApproval } from '../../../shared/toolApproval';
 import { callApi } from './call';
 import { eventSessionId } from './sessionSlice';
 import type { SliceCreator } from './types';
 import { t } from '../../../shared/i18n';
+import { uiTexts } from '../texts';
 
 export interface ToolsState {
   /** Read when Settings → Tools opens, then kept by tools_changed; until then a call's server is read from its name. */
@@ -27,6 +28,8 @@ export interface ToolsSlice {
   addServer: (name: string, config: McpServerConfig) => Promise<boolean>;
   removeServer: (name: string) => Promise<void>;
   importClaudeDesktop: (input: CallInput<'tools.importClaudeDesktop'>) => Promise<void>;
+  /** Import from a file the user picked: the page reads it, so this works alike on the desktop and in a browser. */
+  importClaudeDesktopFile: (file: File) => Promise<void>;
   setAlwaysAllow: (tool: string, allow: boolean) => Promise<void>;
   toolsApplyEvent: (event: BatonEvent) => void;
 }
@@ -80,6 +83,18 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, deps) => {
       const added = result.added.length === 0 ? t('settings.noNewServers') : t('settings.importedServers', { names: result.added.join(', ') });
       const kept = result.kept.length > 0 ? t('settings.keptServers', { names: result.kept.join(', ') }) : '';
       get().notify(result.problems.length > 0 ? 'warning' : 'success', `${added}${kept}${result.problems.map((p) => `; ${p}`).join('')}`);
+    },
+
+    async importClaudeDesktopFile(file) {
+      if (file.size > MCP_IMPORT_MAX_CHARS) return get().notify('error', t('settings.configTooLarge', { name: file.name }));
+      let text: string;
+      try {
+        text = await file.text();
+      } catch (err) {
+        // Moved or deleted since it was picked.
+        return get().notify('error', uiTexts.importUnreadable(file.name, (err as Error).message));
+      }
+      await get().importClaudeDesktop({ file: { name: file.name, text } });
     },
 
     async setAlwaysAllow(tool, allow) {

@@ -65,6 +65,11 @@ describe('a tool call in a run', () => {
       expect.objectContaining({ content: [{ type: 'text', text: 'Chart of sales:' }, expect.objectContaining({ type: 'image', name: 'chart.png' })] }),
     ]);
     expect(h.of('tool_execution_end')[0]).toMatchObject({ toolCallId: 'toolu_c', isError: false, output: 'Chart of sales:\n[image: chart.png]' });
+    // How long it ran is kept beside the results (its row shows it after a reopen), and never sent.
+    const saved = readSessionFile(h.agent.sessionManager.getSessionFile()).entries.flatMap((e) => (e.type === 'message' && e.message.toolDurations ? [e.message.toolDurations] : []));
+    expect(saved).toEqual([{ toolu_c: expect.any(Number) }]);
+    expect(saved[0]!.toolu_c).toBeGreaterThanOrEqual(15);
+    expect(JSON.stringify(bodyOf(fake.messageRequests()[1]))).not.toContain('toolDurations');
   });
 
   it('reports progress as tool_execution_update events between start and end', async () => {

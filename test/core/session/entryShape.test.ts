@@ -50,6 +50,7 @@ const message = fc.record(
     aborted: near(fc.boolean()),
     errorMessage: near(str),
     stopExplanation: near(str),
+    toolDurations: near(fc.dictionary(str, near(fc.oneof(fc.nat(), fc.double({ min: -10, max: 1e7 }))), { maxKeys: 3 })),
   },
   { requiredKeys: ['role', 'content'] },
 );

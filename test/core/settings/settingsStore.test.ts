@@ -37,6 +37,8 @@ const defaults = {
   handoffInstructions: null,
   webSearch: false,
   webFetch: false,
+  /** An MCP server's start or call fails after 60 s without an answer. */
+  mcpTimeoutSeconds: 60,
   alwaysAllowTools: [],
 };
 
@@ -112,6 +114,17 @@ describe('SettingsStore', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('keeps the MCP time limit in whole seconds from 5 to 600, refusing anything else', () => {
+    const store = new SettingsStore(memoryBackend());
+    expect(store.set({ mcpTimeoutSeconds: 5 }).mcpTimeoutSeconds).toBe(5);
+    expect(store.set({ mcpTimeoutSeconds: 600 }).mcpTimeoutSeconds).toBe(600);
+    for (const mcpTimeoutSeconds of [4, 601, 30.5, 0]) {
+      expect(() => store.set({ mcpTimeoutSeconds })).toThrow(BatonError);
+    }
+    expect(store.get().mcpTimeoutSeconds).toBe(600);
+    expect(new SettingsStore(memoryBackend({ mcpTimeoutSeconds: 'soon' })).get().mcpTimeoutSeconds).toBe(60);
   });
 
   it('still answers with defaults when the backend cannot be read', () => {

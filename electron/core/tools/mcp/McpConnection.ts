@@ -6,6 +6,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import {
   ErrorCode,
   McpError,
@@ -26,10 +28,12 @@ import { t } from '../../../../shared/i18n';
 export interface ConnectionOptions {
   name: string;
   config: McpServerConfig;
-  /** How long a start or a call may go without an answer (a call's progress counts as one). */
-  timeoutMs: number;
+  /** How long a start or a call may go without an answer (a call's progress counts as one): read at each. */
+  timeoutMs: () => number;
   /** The PATH a stdio command is looked up in. */
   path: () => Promise<string>;
+  /** Resolves when this stdio server may spawn its process (McpServers spawns one per turn of the event loop). */
+  spawnTurn: () => Promise<void>;
   clientVersion: string;
   onChange: () => void;
 }
@@ -98,7 +102,7 @@ export class McpConnection {
     try {
       const transport = await this.openTransport();
       if (this.closing) return;
-      const client = new Client({ name: 'Baton', version: this.options.clientVersion }, { capabilities: {} });
+      const client = new Client({ name: 'Baton', version: this.options.clientVersion }, { capabilities: {}, jsonSchemaValidator: lazyValidator() });
       this.client = client;
       client.onerror = (err) => {
         // The first one is kept; a flood of them costs nothing.
@@ -107,7 +111,7 @@ export class McpConnection {
       client.onclose = () => this.lost();
       // Asked for whether or not the server said it would send them.
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.scheduleRefresh());
-      await client.connect(transport, { timeout: this.options.timeoutMs });
+      await client.connect(transport, { timeout: this.options.timeoutMs() });
       await this.refreshTools();
       if (this.closing || this.state !== 'starting') return;
       this.setState('ready');
@@ -130,6 +134,8 @@ export class McpConnection {
       return this.transport;
     }
     const env = await this.envFor(config);
+    // The spawn happens in connect, in the same task as this turn.
+    await this.options.spawnTurn();
     const args = config.args ?? [];
     const spawnable =
       process.platform === 'win32'
@@ -181,7 +187,7 @@ export class McpConnection {
     if (code === 'ENOENT' && this.config.type !== 'http') return `command not found: ${this.config.command}`;
     if (code === 'EACCES' && this.config.type !== 'http') return `not allowed to run: ${this.config.command}`;
     if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
-      const seconds = Math.round(this.options.timeoutMs / 1000);
+      const seconds = Math.round(this.options.timeoutMs() / 1000);
       return this.trouble ? `${this.trouble} (and no answer in ${seconds} s)` : `no answer in ${seconds} s`;
     }
     if (err instanceof McpError && err.code === ErrorCode.ConnectionClosed) return this.exitText();
@@ -214,7 +220,7 @@ export class McpConnection {
     const listed: McpTool[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_LIST_PAGES && listed.length < MAX_TOOLS; page++) {
-      const result = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: this.options.timeoutMs });
+      const result = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: this.options.timeoutMs() });
       listed.push(...result.tools);
       cursor = result.nextCursor;
       if (!cursor) break;
@@ -246,7 +252,7 @@ export class McpConnection {
     try {
       result = (await client.callTool({ name: tool, arguments: isObject(input) ? input : {} }, undefined, {
         signal: call.signal,
-        timeout: this.options.timeoutMs,
+        timeout: this.options.timeoutMs(),
         resetTimeoutOnProgress: true,
         onprogress: ({ progress, total, message }) => context.onProgress(message ?? '', progress, total),
       })) as CallToolResult;
@@ -261,7 +267,7 @@ export class McpConnection {
   private callFailure(tool: string, err: unknown): string {
     const where = `The MCP server "${this.name}"`;
     if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
-      return `${where} did not answer the call of ${tool} within ${Math.round(this.options.timeoutMs / 1000)} s.`;
+      return `${where} did not answer the call of ${tool} within ${Math.round(this.options.timeoutMs() / 1000)} s.`;
     }
     if (this.state === 'failed' || (err instanceof McpError && err.code === ErrorCode.ConnectionClosed)) {
       return `${where} stopped during the call of ${tool}: ${this.reason ?? this.exitText()}.`;
@@ -276,6 +282,20 @@ function hintsOf(tool: McpTool): ToolHints {
   return {
     ...(typeof readOnlyHint === 'boolean' && { readOnly: readOnlyHint }),
     ...(typeof destructiveHint === 'boolean' && { destructive: destructiveHint }),
+  };
+}
+
+/**
+ * The SDK compiles every tool's output schema as soon as the tools are listed: some 40 ms a server, in one
+ * task, for each server that comes up. Compiled at the tool's first call instead, one schema at a time.
+ */
+function lazyValidator(): jsonSchemaValidator {
+  let ajv: AjvJsonSchemaValidator | undefined;
+  return {
+    getValidator<T>(schema: Parameters<jsonSchemaValidator['getValidator']>[0]): JsonSchemaValidator<T> {
+      let compiled: JsonSchemaValidator<T> | undefined;
+      return (input) => (compiled ??= (ajv ??= new AjvJsonSchemaValidator()).getValidator<T>(schema))(input);
+    },
   };
 }
 

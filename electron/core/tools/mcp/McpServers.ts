@@ -6,8 +6,9 @@
 import { watch, type FSWatcher } from 'node:fs';
 import type { McpOverview, McpServerConfig, McpServerEntry, McpServerStatus } from '../../../../shared/mcpConfig';
 import { maskedServerConfig, MCP_CONFIG_FILE, parseMcpConfig } from '../../../../shared/mcpConfig';
+import { MCP_TIMEOUT_SECONDS } from '../../../../shared/settings';
 import type { Tool, ToolSource } from '../../agent/tools';
-import { importClaudeDesktop, type ImportResult } from './claudeDesktop';
+import { importClaudeDesktop, type ImportResult, type PickedConfig } from './claudeDesktop';
 import { userPath } from './loginShellPath';
 import { McpConnection } from './McpConnection';
 import { editMcpServers, mcpConfigPath, readConfigText } from './mcpConfigFile';
@@ -16,8 +17,8 @@ import { log } from '../../log';
 
 export interface McpServersOptions {
   dataDir: string;
-  /** How long a start or a call may go without an answer (the setting). */
-  timeoutMs?: number;
+  /** How long a start or a call may go without an answer (the setting), read at each: a change applies at once. */
+  timeoutMs?: () => number;
   /** The PATH stdio commands are looked up in; by default the login shell's. */
   path?: () => Promise<string>;
   clientVersion?: string;
@@ -26,7 +27,7 @@ export interface McpServersOptions {
   watchDebounceMs?: number;
 }
 
-export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
+export const DEFAULT_MCP_TIMEOUT_MS = MCP_TIMEOUT_SECONDS.default * 1000;
 
 export class McpServers implements ToolSource {
   private readonly file: string;
@@ -42,6 +43,8 @@ export class McpServers implements ToolSource {
   /** Connections being closed, so dispose can wait for them too. */
   private readonly closing = new Set<Promise<void>>();
   private disposed = false;
+  /** The last spawn turn given out: each next one is a turn of the event loop after it. */
+  private spawnTurns: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: McpServersOptions) {
     this.file = mcpConfigPath(options.dataDir);
@@ -118,8 +121,8 @@ export class McpServers implements ToolSource {
     this.reload();
   }
 
-  /** Copies Claude Desktop's servers into mcp.json (its own file on this system, or the one given) and applies them. */
-  importClaudeDesktop(source?: string): ImportResult {
+  /** Copies Claude Desktop's servers into mcp.json (its own file on this system, or the one given or picked) and applies them. */
+  importClaudeDesktop(source?: string | PickedConfig): ImportResult {
     const result = importClaudeDesktop(this.file, source);
     this.reload();
     return result;
@@ -178,8 +181,9 @@ export class McpServers implements ToolSource {
     const connection = new McpConnection({
       name: entry.name,
       config: entry.config,
-      timeoutMs: this.options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS,
+      timeoutMs: this.options.timeoutMs ?? (() => DEFAULT_MCP_TIMEOUT_MS),
       path: this.options.path ?? userPath,
+      spawnTurn: () => this.nextSpawnTurn(),
       clientVersion: this.options.clientVersion ?? '0',
       onChange: () => {
         if (this.connections.get(entry.name) !== connection) return;
@@ -190,6 +194,17 @@ export class McpServers implements ToolSource {
     });
     this.connections.set(entry.name, connection);
     void connection.start();
+  }
+
+  /**
+   * Spawning a process blocks the event loop while the kernel copies this process (20-80 ms measured, more
+   * on a busy machine): 20 servers spawned in one task (they all wait for the same PATH) held the app for
+   * 350 ms and more (SPEC §8: no job blocks it over 100 ms). One per turn, with the window's and the web
+   * server's work between them.
+   */
+  private nextSpawnTurn(): Promise<void> {
+    this.spawnTurns = this.spawnTurns.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    return this.spawnTurns;
   }
 
   private stop(name: string): void {

@@ -25,15 +25,23 @@ export interface ImportResult {
   problems: string[];
 }
 
-export function importClaudeDesktop(mcpFile: string, source = claudeDesktopConfigPath()): ImportResult {
+/** A configuration file the user picked, as the page read it (its name, for messages). */
+export interface PickedConfig {
+  name: string;
+  text: string;
+}
+
+/** Imports from `source`: a path (Claude Desktop's own place by default) or a file the user picked. */
+export function importClaudeDesktop(mcpFile: string, source: string | PickedConfig = claudeDesktopConfigPath()): ImportResult {
+  const file = typeof source === 'string' ? source : source.name;
   let text: string;
   try {
-    text = readConfigText(source);
+    text = typeof source === 'string' ? readConfigText(source) : source.text;
   } catch (err) {
-    throw new Error(t('texts.mcp.cannotRead', { file: source, code: (err as NodeJS.ErrnoException).code ?? 'error' }));
+    throw new Error(t('texts.mcp.cannotRead', { file, code: (err as NodeJS.ErrnoException).code ?? 'error' }));
   }
-  if (text === '') throw new Error(t('texts.mcp.noClaudeDesktopConfig', { file: source }));
-  const parsed = parseMcpConfig(text, CLAUDE_DESKTOP_CONFIG);
+  if (text.trim() === '') throw new Error(t('texts.mcp.noClaudeDesktopConfig', { file }));
+  const parsed = parseMcpConfig(text, typeof source === 'string' ? CLAUDE_DESKTOP_CONFIG : source.name);
   if (!parsed.ok) throw new Error(parsed.error);
   const raw = (JSON.parse(text) as { mcpServers?: Record<string, unknown> }).mcpServers ?? {};
   const result: ImportResult = { added: [], kept: [], problems: parsed.problems };

@@ -22,7 +22,9 @@ export function ToolCall({ block }: { block: ToolUse }) {
   // The class names the state in English whatever the language; the label is the UI's.
   const status = approval ? 'waitingforapproval' : running ? 'running' : !result ? 'noresult' : result.isError ? 'failed' : 'done';
   const todos = block.name === TODO_TOOL ? todosOf(block.input) : null;
-  const duration = run && !running && run.endedAt !== undefined ? formatDuration(run.endedAt - run.startedAt) : undefined;
+  // Watched live, or as the session kept it (a reopened session, a view opened later).
+  const ranMs = run && !running && run.endedAt !== undefined ? run.endedAt - run.startedAt : running ? undefined : result?.durationMs;
+  const duration = ranMs === undefined ? undefined : formatDuration(ranMs);
   return (
     <div className="tool-call-block">
       <details className={`tool-call tool-${status}`} data-testid="tool-call">

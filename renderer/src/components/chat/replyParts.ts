@@ -19,11 +19,12 @@ export type ReplyPart = { kind: 'text'; text: string; key: string } | { kind: 'b
 export function replyParts(content: readonly ContentBlock[]): { parts: ReplyPart[]; sources: Source[] } {
   const parts: ReplyPart[] = [];
   const sources: Source[] = [];
+  const fetched = fetchedPages(content);
   const numberOf = (citation: Citation): number | undefined => {
-    const url = typeof citation.url === 'string' ? citation.url : undefined;
-    if (!url || !/^https?:\/\//i.test(url)) return undefined;
-    let at = sources.findIndex((s) => s.url === url);
-    if (at < 0) at = sources.push({ url, title: typeof citation.title === 'string' && citation.title.trim() ? citation.title : url }) - 1;
+    const source = citedSource(citation, fetched);
+    if (!source || !/^https?:\/\//i.test(source.url)) return undefined;
+    let at = sources.findIndex((s) => s.url === source.url);
+    if (at < 0) at = sources.push(source) - 1;
     return at + 1;
   };
   let texts = 0;
@@ -40,6 +41,31 @@ export function replyParts(content: readonly ContentBlock[]): { parts: ReplyPart
     parts.push({ kind: 'block', block, key });
   });
   return { parts, sources };
+}
+
+/** The pages web fetch brought into the reply, in order: each its URL and its document's title. */
+function fetchedPages(content: readonly ContentBlock[]): Source[] {
+  return content.flatMap((block) => {
+    if (block.type !== 'raw' || block.block.type !== 'web_fetch_tool_result') return [];
+    const result = block.block.content as { type?: unknown; url?: unknown; content?: { title?: unknown } } | null;
+    if (result?.type !== 'web_fetch_result' || typeof result.url !== 'string') return [];
+    const title = result.content?.title;
+    return [{ url: result.url, title: typeof title === 'string' && title.trim() ? title : result.url }];
+  });
+}
+
+/**
+ * Where a citation points. A web search result carries its URL; a fetched page is cited as a document
+ * (`char_location` and the like: its index and title, no URL), found among the pages fetched in the reply
+ * by its title, else by its index.
+ */
+function citedSource(citation: Citation, fetched: readonly Source[]): Source | undefined {
+  if (typeof citation.url === 'string') {
+    return { url: citation.url, title: typeof citation.title === 'string' && citation.title.trim() ? citation.title : citation.url };
+  }
+  if (typeof citation.document_index !== 'number' || fetched.length === 0) return undefined;
+  const title = citation.document_title;
+  return fetched.find((page) => typeof title === 'string' && page.title === title) ?? fetched[citation.document_index] ?? (fetched.length === 1 ? fetched[0] : undefined);
 }
 
 /** A URL as Markdown's angle-bracket link target takes it: no brackets, spaces or line breaks in it. */

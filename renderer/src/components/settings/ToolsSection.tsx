@@ -1,11 +1,13 @@
-// Settings → Tools (SPEC §5): Claude's server tools (Web search, Web fetch) and each MCP server of
-// mcp.json with its status, its tools, Restart, Remove and an Enabled switch; Add server, Import from
-// Claude Desktop; and the tools marked Always allow, each of which can be set back to ask. In web mode
-// the list is read-only unless the server allows changes (SPEC §6).
-import { useEffect, useId, useState } from 'react';
+// Settings → Tools (SPEC §5): Claude's server tools (Web search, Web fetch), the time limit of a call, and
+// each MCP server of mcp.json with its status, its tools, Restart, Remove and an Enabled switch; Add
+// server, Import from Claude Desktop (its own file, or one picked); and the tools marked Always allow,
+// each of which can be set back to ask. In web mode the list is read-only unless the server allows
+// changes (SPEC §6).
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ToolsOverview } from '../../../../shared/contract';
 import { mcpStatusText, type McpServerStatus } from '../../../../shared/mcpConfig';
-import type { Settings, SettingsPatch } from '../../../../shared/settings';
+import { MCP_TIMEOUT_SECONDS, type Settings, type SettingsPatch } from '../../../../shared/settings';
+import { useResetState } from '../../hooks/useResetState';
 import { useBaton } from '../../store/StoreProvider';
 import { AddServerForm } from './AddServerForm';
 import { useT } from '../../hooks/useLanguage';
@@ -32,6 +34,7 @@ export function ToolsSection({ settings, onChange }: { settings: Settings; onCha
         {t('settings.webFetch')}
       </label>
       <h4>{t('settings.mcpServers')}</h4>
+      <TimeoutField value={settings.mcpTimeoutSeconds} onChange={(mcpTimeoutSeconds) => onChange({ mcpTimeoutSeconds })} />
       {overview?.readOnlyReason && <p className="field-hint">{withFlags(overview.readOnlyReason)}</p>}
       {overview?.error && <p className="warning-text">{overview.error}</p>}
       {overview?.problems.map((problem) => (
@@ -54,10 +57,87 @@ export function ToolsSection({ settings, onChange }: { settings: Settings; onCha
           <button type="button" onClick={() => void importClaudeDesktop({})}>
             {t('settings.importClaudeDesktop')}
           </button>
+          <ImportFileButton />
         </div>
       )}
       {adding && <AddServerForm onDone={() => setAdding(false)} />}
     </section>
+  );
+}
+
+/** Import from a chosen file (a Claude Desktop configuration kept elsewhere), picked as Import session picks one. */
+function ImportFileButton() {
+  const importFile = useBaton((s) => s.importClaudeDesktopFile);
+  const input = useRef<HTMLInputElement>(null);
+  const t = useT();
+  return (
+    <>
+      <button type="button" onClick={() => input.current?.click()}>
+        {t('settings.importFromFile')}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        data-testid="import-mcp-file"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = ''; // the same file may be picked again
+          if (file) void importFile(file);
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * How long a server may take to answer a call (or to start): applied when the field is left or Enter is
+ * pressed, and only in range; otherwise it goes back to the value in force and says why.
+ */
+function TimeoutField({ value, onChange }: { value: number; onChange: (seconds: number) => void }) {
+  const id = useId();
+  const rangeId = useId();
+  const errorId = useId();
+  const t = useT();
+  const [text, setText] = useResetState(String(value), value);
+  const [refused, setRefused] = useState<string | null>(null);
+  const { min, max } = MCP_TIMEOUT_SECONDS;
+  const apply = () => {
+    const seconds = Number(text);
+    const valid = /^\s*\d+\s*$/.test(text) && seconds >= min && seconds <= max;
+    setRefused(valid ? null : text);
+    if (!valid) setText(String(value));
+    else if (seconds !== value) onChange(seconds);
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        {t('settings.mcpTimeout')}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={1}
+        value={text}
+        aria-invalid={refused !== null || undefined}
+        aria-describedby={refused === null ? rangeId : `${errorId} ${rangeId}`}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={apply}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') apply();
+        }}
+      />
+      <p id={errorId} className="field-error" aria-live="polite">
+        {refused !== null && t('settings.mcpTimeoutRefused', { typed: refused, min, max, value })}
+      </p>
+      <p id={rangeId} className="field-hint">
+        {t('settings.mcpTimeoutRange', { min, max })}
+      </p>
+    </div>
   );
 }
 

@@ -14,7 +14,7 @@ async function bystanderAnswers(): Promise<void> {
 
 describe('hostile stdio servers', () => {
   it('one that writes garbage on stdout and never answers is shown as failed, saying so', async () => {
-    h = mcpHarness({ noisy: scripted('garbage'), fine: scripted('ok') }, { timeoutMs: 3_000 });
+    h = mcpHarness({ noisy: scripted('garbage'), fine: scripted('ok') }, { timeoutMs: () => 3_000 });
     h.servers.start();
     const status = await h.until('noisy', 'failed');
     expect(status.reason).toMatch(/^wrote something that is not MCP on stdout: Server starting… welcome! \(and no answer in 3 s\)$/);
@@ -36,11 +36,14 @@ describe('hostile stdio servers', () => {
     await bystanderAnswers();
   });
 
-  it('one that never answers: the call fails after the timeout with a clear error, and the server stays', async () => {
-    h = mcpHarness({ mute: scripted('silent'), fine: scripted('ok') }, { timeoutMs: 2_000 });
+  it('one that never answers: the call fails after the time limit in force with a clear error, and the server stays', async () => {
+    // The setting, changed while the servers run: the next call has the new time limit.
+    let timeoutMs = 60_000;
+    h = mcpHarness({ mute: scripted('silent'), fine: scripted('ok') }, { timeoutMs: () => timeoutMs });
     h.servers.start();
     await h.until('mute', 'ready');
     await h.until('fine', 'ready');
+    timeoutMs = 2_000;
     await expect(h.call('mute', 'act')).rejects.toThrow('The MCP server "mute" did not answer the call of act within 2 s.');
     expect(h.status('mute')?.state).toBe('ready');
     await bystanderAnswers();

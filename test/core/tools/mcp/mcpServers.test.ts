@@ -30,6 +30,27 @@ describe('McpServers', () => {
     expect(names(m)).toEqual(['a__act', 'b__act']);
   });
 
+  it.skipIf(process.platform !== 'linux')('spawns one server per turn of the event loop, so many servers never make one long task', async () => {
+    const many = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`s${i}`, scripted('ok')]));
+    const m = (h = mcpHarness(many));
+    const children = () => readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').split(' ').filter(Boolean).length;
+    const before = children();
+    const perTurn: number[] = [];
+    m.servers.start();
+    await new Promise<void>((resolve) => {
+      const turn = () => {
+        perTurn.push(children() - before);
+        if (perTurn.at(-1)! >= 5 || perTurn.length > 1000) resolve();
+        else setImmediate(turn);
+      };
+      setImmediate(turn);
+    });
+    expect(perTurn.at(-1)).toBe(5);
+    // Between two turns at most one more process.
+    expect(perTurn.every((count, i) => count - (perTurn[i - 1] ?? 0) <= 1)).toBe(true);
+    for (let i = 0; i < 5; i++) await m.until(`s${i}`, 'ready');
+  });
+
   it('follows mcp.json: an added server starts, a changed one restarts, a removed one stops', async () => {
     const m = (h = mcpHarness({ a: scripted('ok') }));
     m.servers.start();
@@ -115,6 +136,19 @@ describe('McpServers', () => {
     const saved = JSON.parse(readFileSync(join(m.dir, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
     expect(saved.mcpServers).toEqual({ a: scripted('ok'), c: scripted('ok') });
     expect(() => m.servers.importClaudeDesktop(join(m.dir, 'none.json'))).toThrow(/^No Claude Desktop configuration at .*none\.json\.$/);
+  });
+
+  it('imports from a file the user picked, as the page read it, naming it in what it reports', async () => {
+    const m = (h = mcpHarness({ a: scripted('ok') }));
+    m.servers.start();
+    await m.until('a', 'ready');
+    const picked = { name: 'work-laptop.json', text: JSON.stringify({ mcpServers: { a: { command: 'other' }, d: scripted('ok'), bad: { command: 7 } } }, null, 2) };
+    expect(m.servers.importClaudeDesktop(picked)).toEqual({ added: ['d'], kept: ['a'], problems: [expect.stringMatching(/^work-laptop\.json line \d+: server "bad"/)] });
+    await m.until('d', 'ready');
+    const saved = JSON.parse(readFileSync(join(m.dir, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
+    expect(saved.mcpServers).toEqual({ a: scripted('ok'), d: scripted('ok') });
+    expect(() => m.servers.importClaudeDesktop({ name: 'empty.json', text: ' ' })).toThrow('No Claude Desktop configuration at empty.json.');
+    expect(() => m.servers.importClaudeDesktop({ name: 'notes.txt', text: 'hello' })).toThrow(/^notes\.txt/);
   });
 
   it('dispose ends the servers started and those being stopped', async () => {
