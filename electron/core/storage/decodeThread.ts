@@ -106,6 +106,7 @@ export class DecodeThread {
 
   /** Hands the jobs posted so far to the helper: one wake-up per chunk rather than one per group. */
   publish(): void {
+    if (this.control[0] === this.posted) return; // nothing new (an all-ASCII chunk): no wake-up
     Atomics.store(this.control, 0, this.posted);
     Atomics.notify(this.control, 0);
   }
