@@ -36,13 +36,17 @@ try {
   await indexed(core);
   sessionId = ((await must(core, 'sessions.open', {})) as { header: { id: string } }).header.id;
   const steps = await measure(core, server);
-  report({
-    name: 'core.eventloop.hostile.max_block_ms',
-    value: Math.max(...steps.map((s) => s.maxMs)),
-    unit: 'ms',
-    budget: BUDGET_MS,
-    comparedWith: `longest event-loop block (monitorEventLoopDelay, 10 ms resolution) over: ${steps.map((s) => `${s.name} ${fmt(s.maxMs)} ms (${s.outcome})`).join('; ')}`,
-  });
+  const figure = (name: string, group: Step[], what: string) =>
+    report({
+      name,
+      value: Math.max(...group.map((s) => s.maxMs)),
+      unit: 'ms',
+      budget: BUDGET_MS,
+      comparedWith: `${what}: longest event-loop block (monitorEventLoopDelay, 10 ms resolution) over: ${group.map((s) => `${s.name} ${fmt(s.maxMs)} ms (${s.outcome})`).join('; ')}`,
+    });
+  figure('core.eventloop.hostile.max_block_ms', steps.filter((s) => !s.atLimit), 'the crafted files and calls');
+  // The import at the limit ends by opening the session it wrote, on the core, as opening any session that big does.
+  figure('core.eventloop.size_limits.max_block_ms', steps.filter((s) => s.atLimit), 'files at the size limits');
   report({
     name: 'core.eventloop.hostile.peak_rss_mb',
     value: process.resourceUsage().maxRSS / 1024,
@@ -76,32 +80,34 @@ interface Step {
   name: string;
   maxMs: number;
   outcome: string;
+  /** A file as big as the limits allow, reported as a figure of its own. */
+  atLimit: boolean;
 }
 
 async function measure(core: CoreView, web: WebServer): Promise<Step[]> {
   const crafted = manyObjectsPdf(352 * 1024);
   // Built before the steps, so that the building is not measured with them.
   const atLimit = { crafted: manyObjectsPdf(23 * 1024 * 1024 - 64), bomb: deflateBombPdf(20_000_000), pi: bigPiSession(43_000_000).text };
-  const steps: [string, () => Promise<string>][] = [
+  const steps: [string, () => Promise<string>, atLimit?: true][] = [
     ['crafted PDF attached', async () => (await attach(core, 'crafted.pdf', crafted)).outcome],
     ['session holding it imported', () => importSession(core, crafted)],
     ['deflate bomb attached', async () => (await attach(core, 'bomb.pdf', deflateBombPdf(3_100_000))).outcome],
     ['search over 300 KB lines of unclosed markers and headings of blanks', () => search(core, 'needle')],
-    ['23 MB PDF of tiny objects attached', async () => (await attach(core, 'crafted-23mb.pdf', atLimit.crafted)).outcome],
-    ['20 MB deflate bomb attached', async () => (await attach(core, 'bomb-20mb.pdf', atLimit.bomb)).outcome],
-    ['43 MB pi session imported', () => importText(core, 'big.jsonl', atLimit.pi)],
+    ['23 MB PDF of tiny objects attached', async () => (await attach(core, 'crafted-23mb.pdf', atLimit.crafted)).outcome, true],
+    ['20 MB deflate bomb attached', async () => (await attach(core, 'bomb-20mb.pdf', atLimit.bomb)).outcome, true],
+    ['43 MB pi session imported', () => importText(core, 'big.jsonl', atLimit.pi), true],
     ['one file named 200 times in chat.send', () => sendRepeated(core)],
     ['a burst of 200 calls on one web connection', () => burst(web, 200)],
   ];
   const out: Step[] = [];
-  for (const [name, run] of steps) {
+  for (const [name, run, atLimit = false] of steps) {
     const histogram = monitorEventLoopDelay({ resolution: 10 });
     histogram.enable();
     const outcome = await run();
     // Let the monitor's timer see the loop once more after the last piece of work.
     await new Promise((resolve) => setTimeout(resolve, 30));
     histogram.disable();
-    out.push({ name, maxMs: histogram.max / 1e6, outcome });
+    out.push({ name, maxMs: histogram.max / 1e6, outcome, atLimit });
   }
   return out;
 }
