@@ -35,6 +35,7 @@ test.describe('Settings from the keyboard', () => {
       dialog.getByLabel('Sections', { exact: true }),
       dialog.getByRole('switch', { name: 'Web search' }),
       dialog.getByRole('switch', { name: 'Web fetch' }),
+      dialog.getByLabel('Time limit of a tool call (seconds)'),
       dialog.getByRole('button', { name: 'Open logs folder' }),
       dialog.getByRole('button', { name: 'Close' }),
     ];

@@ -9,7 +9,8 @@ const sessionLink = (page: import('@playwright/test').Page, title: string) => se
 
 test('switch and create while a reply streams: it goes on, the sidebar says Generating, then New reply until opened', async ({ page, baton }) => {
   await baton.open(page);
-  const answer = 'The slow answer arrives word by word. '.repeat(6).trim();
+  // About ten seconds of stream: on a busy machine the switch below still happens while it runs.
+  const answer = 'The slow answer arrives word by word. '.repeat(24).trim();
   baton.fake.enqueue({ kind: 'text', text: answer, chunkSize: 6, delayMs: 60 });
   await send(page, 'Tell me slowly');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
@@ -22,7 +23,7 @@ test('switch and create while a reply streams: it goes on, the sidebar says Gene
   await exchange(page, baton, 'Meanwhile, a quick one', 'Quick reply.');
 
   // The first reply finished while another session was shown.
-  await expect(first.getByRole('img', { name: 'New reply' })).toBeVisible({ timeout: 20_000 });
+  await expect(first.getByRole('img', { name: 'New reply' })).toBeVisible({ timeout: 30_000 });
   await first.click();
   await expect(page.getByText(answer)).toBeVisible();
   await expect(first.getByRole('img', { name: 'New reply' })).toBeHidden();

@@ -1,4 +1,4 @@
-// The check thread (SPEC §8 "Nothing freezes the core"): work whose cost grows with untrusted input — a
+// The check thread (SPEC §8: nothing blocks the core's event loop for over 100 ms): work whose cost grows with untrusted input — a
 // big PDF's facts, a big saved file's facts, reading a big session file to import — runs here, off the
 // core's event loop, one job at a time, under a time cap and a memory cap. A job past either cap ends the
 // thread (a new one starts for the next job) and answers that the file could not be checked. The thread
