@@ -3,13 +3,14 @@
 // server, Import from Claude Desktop (its own file, or one picked); and the tools marked Always allow,
 // each of which can be set back to ask. In web mode the list is read-only unless the server allows
 // changes (SPEC §6).
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ToolsOverview } from '../../../../shared/contract';
 import { mcpStatusText, type McpServerStatus } from '../../../../shared/mcpConfig';
 import { MCP_TIMEOUT_SECONDS, type Settings, type SettingsPatch } from '../../../../shared/settings';
 import { useResetState } from '../../hooks/useResetState';
 import { useBaton } from '../../store/StoreProvider';
 import { AddServerForm } from './AddServerForm';
+import { FilePickerButton } from '../common/FilePickerButton';
 import { useT } from '../../hooks/useLanguage';
 
 export function ToolsSection({ settings, onChange }: { settings: Settings; onChange: (patch: SettingsPatch) => void }) {
@@ -68,26 +69,11 @@ export function ToolsSection({ settings, onChange }: { settings: Settings; onCha
 /** Import from a chosen file (a Claude Desktop configuration kept elsewhere), picked as Import session picks one. */
 function ImportFileButton() {
   const importFile = useBaton((s) => s.importClaudeDesktopFile);
-  const input = useRef<HTMLInputElement>(null);
   const t = useT();
   return (
-    <>
-      <button type="button" onClick={() => input.current?.click()}>
-        {t('settings.importFromFile')}
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept=".json,application/json"
-        hidden
-        data-testid="import-mcp-file"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = ''; // the same file may be picked again
-          if (file) void importFile(file);
-        }}
-      />
-    </>
+    <FilePickerButton accept=".json,application/json" testId="import-mcp-file" onPick={(file) => void importFile(file)}>
+      {t('settings.importFromFile')}
+    </FilePickerButton>
   );
 }
 
