@@ -16,9 +16,13 @@ function lastPrompt(baton: Baton): string {
 }
 
 async function handOff(page: Page, baton: Baton, document: string): Promise<void> {
+  const before = baton.fake.messageRequests().length;
   await handoffButton(page).click();
   baton.fake.enqueue({ kind: 'text', text: document });
   await handoffDialog(page).getByRole('button', { name: 'Generate handoff' }).click();
+  // The status may still say an earlier handoff is done: this one has asked for its document and ended.
+  await expect.poll(() => baton.fake.messageRequests().length).toBeGreaterThan(before);
+  await expect(handoffDialog(page)).toBeHidden();
   await expect(statusRegion(page)).toContainText(texts.handoffDone);
 }
 
