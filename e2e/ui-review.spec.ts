@@ -111,8 +111,10 @@ test('failed attempts in a row are one row with their count, opening to each, al
   for (const n of [1, 2, 3]) {
     baton.fake.enqueue({ kind: 'text', text: '', stopReason: 'refusal' });
     await send(page, '/handoff');
-    await expect(row).toHaveText(n === 1 ? texts.handoffFailed(texts.handoffRefused) : new RegExp(`^Handoff failed \\(${n} attempts\\)`));
+    // While the attempt runs it has a row of its own ("Handing off…"); once it fails it joins the failed one.
+    await expect(page.locator('.handoff-exchange.failed')).toHaveText(n === 1 ? texts.handoffFailed(texts.handoffRefused) : new RegExp(`^Handoff failed \\(${n} attempts\\)`));
   }
+  await expect(row).toHaveCount(1);
   await expect(alertRegion(page)).toContainText(texts.handoffRefusedHint);
   await page.reload();
   await expect(row).toHaveCount(1);
