@@ -155,6 +155,8 @@ test('coming back to a session whose handoff runs shows the dialog generating, w
   await baton.open(page);
   await exchange(page, baton, 'Other topic', 'Elsewhere.');
   await page.getByRole('button', { name: 'New session' }).click();
+  // Typed only once the new session is shown: typed before, the text went with the session left.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('New session');
   await exchange(page, baton, 'Returning parent', 'Understood.');
   // About seventeen seconds: still being written when the user is back, however busy the machine.
   baton.fake.enqueue({ ...slowDocument('RETURN'), chunkSize: 4 });
