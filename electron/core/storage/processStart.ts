@@ -17,8 +17,16 @@ export interface ProcessStart {
 const TICKS_PER_SECOND = 100;
 
 let boot: { id: string; atMs: number } | null | undefined;
+/** This process's own start, read once: every lock it takes writes it. */
+let own: ProcessStart | null | undefined;
 
 export function processStart(pid: number): ProcessStart | undefined {
+  if (pid !== process.pid) return readProcessStart(pid);
+  if (own === undefined) own = readProcessStart(pid) ?? null;
+  return own ?? undefined;
+}
+
+function readProcessStart(pid: number): ProcessStart | undefined {
   if (process.platform !== 'linux') return undefined;
   const booted = bootInfo();
   if (!booted) return undefined;
