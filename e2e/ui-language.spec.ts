@@ -1,5 +1,7 @@
 // The UI language (SPEC §5 "Language"): ไทย picked in Settings shows the main screen in Thai at once,
 // and still after a reload (it is a setting); the core's messages follow it too.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test, expect } from './fixtures';
 import { exchange } from './ui-helpers';
 
@@ -55,4 +57,19 @@ test('a language or theme picked in one tab shows in the other at once, without 
 
   await expect(other.locator('html')).toHaveAttribute('lang', 'th');
   await expect(other.getByRole('button', { name: 'ส่ง', exact: true })).toBeVisible();
+});
+
+test('in Thai, an MCP server that cannot start says why in Thai in Settings, its command as it is', async ({ page, baton }) => {
+  await baton.open(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('dialog', { name: 'Settings' }).getByRole('combobox', { name: 'Language' }).selectOption({ label: 'ไทย' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  // mcp.json is read at start: the core comes back up in Thai and starts the server then.
+  writeFileSync(join(baton.dataDir, 'mcp.json'), JSON.stringify({ mcpServers: { missing: { command: 'baton-no-such-command' } } }));
+  await baton.app.restart();
+  await page.goto(baton.url);
+  await expect(page.getByRole('navigation', { name: 'เซสชัน' })).toBeVisible();
+  await page.getByRole('button', { name: 'การตั้งค่า' }).click();
+  const server = page.getByRole('list', { name: 'เซิร์ฟเวอร์ MCP' }).getByRole('listitem', { name: 'missing' });
+  await expect(server.getByTestId('server-status')).toHaveText('ล้มเหลว: ไม่พบคำสั่ง: baton-no-such-command');
 });

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { app, dialog, ipcMain, Menu, protocol, session } from 'electron';
 import { EVENT_CHANNEL, type BatonEvent } from '../../shared/contract';
 import { texts } from '../../shared/texts';
-import { onLanguageChange, t } from '../../shared/i18n';
+import { onLanguageChange, resolveLanguage, setLanguage, t } from '../../shared/i18n';
 import { createCore, type Core } from '../core/BatonCore';
 import { installLastResort } from '../core/lastResort';
 import { log, logsDir } from '../core/log';
@@ -36,8 +36,14 @@ let liveCore: Core | undefined;
 // Whatever slipped past its own handler is logged and shown to the user; the app keeps running.
 installLastResort((err) => {
   if (liveCore) liveCore.reportError(err);
-  else dialog.showErrorBox(t('desktop.unexpectedError'), (err as Error)?.message ?? String(err));
+  else showErrorBeforeStart(() => t('desktop.unexpectedError'), err);
 });
+
+/** Before the core has read the settings, the system's language is the best guess of the user's. */
+function showErrorBeforeStart(title: () => string, err: unknown): void {
+  setLanguage(resolveLanguage('system', app.getPreferredSystemLanguages()));
+  dialog.showErrorBox(title(), (err as Error)?.message ?? String(err));
+}
 
 // The app's pages are served on app:// (appProtocol.ts); a privileged scheme must be declared before `ready`.
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
@@ -133,7 +139,7 @@ if (!app.requestSingleInstanceLock()) {
     .catch((err: unknown) => {
       // No blank window and no silent exit: say what went wrong.
       log.error('Could not start:', err);
-      dialog.showErrorBox(t('desktop.couldNotStart'), (err as Error)?.message ?? String(err));
+      showErrorBeforeStart(() => t('desktop.couldNotStart'), err);
       app.exit(1);
     });
 }

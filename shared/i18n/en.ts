@@ -13,6 +13,22 @@ export const en = {
       cannotRead: 'Cannot read {{file}} ({{code}}).',
       noClaudeDesktopConfig: 'No Claude Desktop configuration at {{file}}.',
       fixByHand: '{{problem}}; fix it by hand first',
+      // Why a server failed or a call of it did (the server's own words, in {{…}}, stay as they are).
+      commandNotFound: 'command not found: {{command}}',
+      notAllowedToRun: 'not allowed to run: {{command}}',
+      noAnswer: 'no answer in {{seconds}} s',
+      alsoNoAnswer: '{{trouble}} (and no answer in {{seconds}} s)',
+      cannotConnect: 'cannot connect ({{why}})',
+      connectionClosed: 'the connection closed',
+      endedBySignal: 'the server was ended by {{signal}}',
+      exitedWithCode: 'the server exited with code {{code}}',
+      troubleAndWhat: '{{trouble}} ({{what}})',
+      messageTooLarge: 'sent a message over {{megabytes}} MB',
+      notMcp: 'wrote something that is not MCP on stdout: {{text}}',
+      tooManyMessages: 'sent over {{count}} messages in a second',
+      callTimedOut: 'The MCP server "{{name}}" did not answer the call of {{tool}} within {{seconds}} s.',
+      callStopped: 'The MCP server "{{name}}" stopped during the call of {{tool}}: {{reason}}.',
+      callFailed: 'The MCP server "{{name}}" failed the call of {{tool}}: {{message}}',
     },
     /** A failed file operation (electron/core/storage/errors.ts): what it means, then what did not complete. */
     storage: {

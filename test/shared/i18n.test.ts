@@ -23,6 +23,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([^,}\s]+)[^}]*
 /** Texts that read the same in Thai: product and format names, numbers, symbols. */
 const SAME_IN_THAI = new Set([
   'texts.attachmentKind.PDF',
+  'texts.mcp.troubleAndWhat',
   'ui.percentTyped',
   'ui.cardSavings',
   'ui.findCount',

@@ -161,13 +161,13 @@ export class McpConnection {
 
   private exitText(): string {
     const transport = this.transport;
-    let text = 'the connection closed';
+    let text = t('texts.mcp.connectionClosed');
     if (transport instanceof StdioTransport && transport.exit) {
       const { code, signal } = transport.exit;
-      text = signal ? `the server was ended by ${signal}` : `the server exited with code ${code}`;
+      text = signal ? t('texts.mcp.endedBySignal', { signal }) : t('texts.mcp.exitedWithCode', { code: String(code) });
     }
     // Its stderr stays out (the status has it apart): a server may print what it was given there.
-    return this.trouble ? `${this.trouble} (${text})` : text;
+    return this.trouble ? t('texts.mcp.troubleAndWhat', { trouble: this.trouble, what: text }) : text;
   }
 
   /**
@@ -184,17 +184,17 @@ export class McpConnection {
 
   private startFailure(err: unknown): string {
     const code = (err as NodeJS.ErrnoException | undefined)?.code;
-    if (code === 'ENOENT' && this.config.type !== 'http') return `command not found: ${this.config.command}`;
-    if (code === 'EACCES' && this.config.type !== 'http') return `not allowed to run: ${this.config.command}`;
+    if (code === 'ENOENT' && this.config.type !== 'http') return t('texts.mcp.commandNotFound', { command: this.config.command });
+    if (code === 'EACCES' && this.config.type !== 'http') return t('texts.mcp.notAllowedToRun', { command: this.config.command });
     if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
-      const seconds = Math.round(this.options.timeoutMs() / 1000);
-      return this.trouble ? `${this.trouble} (and no answer in ${seconds} s)` : `no answer in ${seconds} s`;
+      const seconds = String(Math.round(this.options.timeoutMs() / 1000));
+      return this.trouble ? t('texts.mcp.alsoNoAnswer', { trouble: this.trouble, seconds }) : t('texts.mcp.noAnswer', { seconds });
     }
     if (err instanceof McpError && err.code === ErrorCode.ConnectionClosed) return this.exitText();
     // fetch says only "fetch failed"; the reason is its cause's code.
     const cause = (err as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
     const why = typeof cause?.code === 'string' ? cause.code : cause?.message;
-    if (this.config.type === 'http' && typeof why === 'string') return `cannot connect (${why})`;
+    if (this.config.type === 'http' && typeof why === 'string') return t('texts.mcp.cannotConnect', { why });
     return messageOf(err);
   }
 
@@ -265,14 +265,14 @@ export class McpConnection {
   }
 
   private callFailure(tool: string, err: unknown): string {
-    const where = `The MCP server "${this.name}"`;
+    const name = this.name;
     if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
-      return `${where} did not answer the call of ${tool} within ${Math.round(this.options.timeoutMs() / 1000)} s.`;
+      return t('texts.mcp.callTimedOut', { name, tool, seconds: String(Math.round(this.options.timeoutMs() / 1000)) });
     }
     if (this.state === 'failed' || (err instanceof McpError && err.code === ErrorCode.ConnectionClosed)) {
-      return `${where} stopped during the call of ${tool}: ${this.reason ?? this.exitText()}.`;
+      return t('texts.mcp.callStopped', { name, tool, reason: this.reason ?? this.exitText() });
     }
-    return `${where} failed the call of ${tool}: ${messageOf(err)}`;
+    return t('texts.mcp.callFailed', { name, tool, message: messageOf(err) });
   }
 }
 

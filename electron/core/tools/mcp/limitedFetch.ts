@@ -4,6 +4,7 @@
 // `onTooLarge` hears of it first: the SDK passes a stream's error on only inside a message of its own.
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { MAX_MESSAGE_BYTES, ServerMisbehaved } from './stdioTransport';
+import { t } from '../../../../shared/i18n';
 
 const NEWLINE = 10;
 
@@ -13,7 +14,7 @@ export function limitedFetch(onTooLarge: (err: ServerMisbehaved) => void, maxByt
     if (!response.body) return response;
     const stream = response.headers.get('content-type')?.includes('text/event-stream') === true;
     const tooLarge = () => {
-      const err = new ServerMisbehaved(`sent a message over ${Math.round(maxBytes / 1024 / 1024)} MB`);
+      const err = new ServerMisbehaved(t('texts.mcp.messageTooLarge', { megabytes: String(Math.round(maxBytes / 1024 / 1024)) }));
       onTooLarge(err);
       return err;
     };

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { t } from '../../../../shared/i18n';
 
 /** Far above any sensible message (images in a result are at most 5 MB each for the API). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
@@ -137,7 +138,7 @@ export class StdioTransport implements Transport {
       this.chunks = [];
       this.buffered = 0;
       const limit = Math.round((this.params.maxMessageBytes ?? MAX_MESSAGE_BYTES) / 1024 / 1024);
-      this.onerror?.(new ServerMisbehaved(`sent a message over ${limit} MB`));
+      this.onerror?.(new ServerMisbehaved(t('texts.mcp.messageTooLarge', { megabytes: String(limit) })));
       void this.close();
       return;
     }
@@ -151,11 +152,11 @@ export class StdioTransport implements Transport {
     try {
       message = JSONRPCMessageSchema.parse(JSON.parse(text));
     } catch {
-      this.onerror?.(new ServerMisbehaved(`wrote something that is not MCP on stdout: ${shorten(text, 120)}`));
+      this.onerror?.(new ServerMisbehaved(t('texts.mcp.notMcp', { text: shorten(text, 120) })));
       return;
     }
     if (this.flooding()) {
-      this.onerror?.(new ServerMisbehaved(`sent over ${MAX_MESSAGES_PER_SECOND} messages in a second`));
+      this.onerror?.(new ServerMisbehaved(t('texts.mcp.tooManyMessages', { count: String(MAX_MESSAGES_PER_SECOND) })));
       void this.close();
       return;
     }

@@ -1,10 +1,14 @@
 // Servers that misbehave never hurt the app (SPEC §3, §6): each is shown as failed or its call fails,
 // with a reason a user can act on, and a well-behaved server beside it keeps answering.
 import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../../shared/i18n';
 import { alive, mcpHarness, scripted, textOf, type McpHarness } from './harness';
 
 let h: McpHarness;
-afterEach(() => h?.cleanup());
+afterEach(() => {
+  setLanguage('en');
+  return h?.cleanup();
+});
 
 /** The bystander still answers: nothing else was affected. */
 async function bystanderAnswers(): Promise<void> {
@@ -87,6 +91,16 @@ describe('hostile stdio servers', () => {
     expect((await h.until('missing', 'failed')).reason).toBe('command not found: baton-no-such-command');
     await h.until('fine', 'ready');
     await bystanderAnswers();
+  });
+
+  it('in Thai, the reasons and a failed call say so in Thai, the command and the code as they are', async () => {
+    setLanguage('th');
+    h = mcpHarness({ missing: { command: 'baton-no-such-command' }, shaky: scripted('exit') });
+    h.servers.start();
+    expect((await h.until('missing', 'failed')).reason).toBe('ไม่พบคำสั่ง: baton-no-such-command');
+    await h.until('shaky', 'ready');
+    await expect(h.call('shaky', 'act')).rejects.toThrow('เซิร์ฟเวอร์ MCP "shaky" หยุดทำงานระหว่างการเรียก act: เซิร์ฟเวอร์ปิดตัวด้วยรหัส 3');
+    expect((await h.until('shaky', 'failed')).reason).toBe('เซิร์ฟเวอร์ปิดตัวด้วยรหัส 3');
   });
 
   it('Restart brings a failed server back', async () => {
