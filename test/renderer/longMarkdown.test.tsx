@@ -104,7 +104,9 @@ describe('a long reply, rendered a share a task', () => {
     const text = longText();
     await step(() => fake.emit({ type: 'message_start', sessionId: 's1', message: { role: 'assistant', content: [] } }));
     await step(() => fake.emit({ type: 'message_update', sessionId: 's1', delta: `${text}\n\nThe end` }));
-    await act(async () => frames.flush());
+    // A synchronous act: that frame and its effects, and no task after it (an async act waits a turn of
+    // the event loop, in which a slow machine runs the next task's timer too).
+    act(() => frames.flush());
     const message = container.querySelector('.streaming')!;
     // The frame that shows it: drawing that much text is its share, so all of it is there as written.
     const first = shown(message);
