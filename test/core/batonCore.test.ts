@@ -185,6 +185,42 @@ describe('BatonCore', () => {
     expect(JSON.stringify(older.entries.at(-1))).toContain('message 149');
   });
 
+  it('reads a huge session without holding the core: a session asked for meanwhile is answered first and stays shown', async () => {
+    const big = writeBigSession(20_000); // some 12 MB: three chunks
+    await core.dispose();
+    core = boot();
+    const order: string[] = [];
+    const opening = view.dispatch('sessions.open', { id: big }, true).then((result) => {
+      order.push('big');
+      return result;
+    });
+    const fresh = await call('sessions.new', {});
+    order.push('new');
+    const opened = await opening;
+    expect(order).toEqual(['new', 'big']);
+    // The big one was read whole and answered, but the view shows what was asked for last.
+    expect(opened).toMatchObject({ ok: true, data: { header: { id: big } } });
+    expect(view.sessionId).toBe(fresh.header.id);
+    // Asked for again, it is the session already open.
+    expect((await call('sessions.open', { id: big })).entries.length).toBe(VIEW_WINDOW);
+    expect(view.sessionId).toBe(big);
+  });
+
+  it('a call on a huge session still being read finishes the read at once, and the open answers with that session', async () => {
+    const big = writeBigSession(20_000);
+    await core.dispose();
+    core = boot();
+    const opening = call('sessions.open', { id: big });
+    const page = await call('sessions.entries', { id: big, end: 100, limit: 10 });
+    expect(page.entries).toHaveLength(10);
+    expect(JSON.stringify(page.entries[0])).toContain('message 90');
+    const opened = await opening;
+    expect(opened.header.id).toBe(big);
+    expect(view.sessionId).toBe(big);
+    await chat('one more');
+    expect(readFileSync(join(dataDir, 'sessions', sessionFiles().find((f) => f.includes(big))!), 'utf8')).toContain('one more');
+  });
+
   it('when a big session cannot be opened, the UI is told it is still in the current one', async () => {
     const id = writeBigSession(2_500);
     await core.dispose();

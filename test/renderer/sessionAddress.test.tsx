@@ -39,6 +39,18 @@ describe('the page address', () => {
     expect(address.hash).toBe('#session=s2');
   });
 
+  it('a big session that answers after the user went on to another does not take the page back', async () => {
+    const { store, fake, address } = await page(memoryAddress());
+    let answerBig: (view: ReturnType<typeof sessionView>) => void = () => undefined;
+    fake.on({ 'sessions.open': ({ id = 's1' }) => (id === 's2' ? new Promise((resolve) => (answerBig = resolve)) : sessionView({ id })) });
+    const big = store.getState().openSession('s2');
+    await step(() => store.getState().openSession('s1'));
+    answerBig(sessionView({ id: 's2' }));
+    await step(() => big);
+    expect(title()).toBe('Latest work');
+    expect(address.hash).toBe('#session=s1');
+  });
+
   it('a reload (or another tab at that address) shows the session it names', async () => {
     const { store, address } = await page(memoryAddress());
     await step(() => store.getState().openSession('s2'));

@@ -8,6 +8,7 @@ import type { AgentSession } from '../agent/AgentSession';
 import { toApiError } from '../errors';
 import type { SessionManager } from '../session/SessionManager';
 import type { SessionStore } from '../session/SessionStore';
+import { SteppedTask } from '../storage/steps';
 import { Conversation, type ConversationParts } from './Conversation';
 
 /** How long quitting waits for a stopped reply to be saved. */
@@ -30,8 +31,16 @@ export interface ConversationsOptions {
   afterRun?(conversation: Conversation): void;
 }
 
+/** A session being read in steps, and the conversation it became once taken in. */
+interface Opening {
+  task: SteppedTask<SessionManager>;
+  conversation?: Conversation;
+}
+
 export class Conversations {
   private readonly open = new Map<string, Conversation>();
+  /** Sessions being read by openSessionYielding. */
+  private readonly opening = new Map<string, Opening>();
   private readonly views = new Map<string, number>();
   /** Whether each session was last said to be running (session_status is sent on changes only). */
   private readonly running = new Set<string>();
@@ -45,7 +54,39 @@ export class Conversations {
 
   /** The open conversation of a session, opening it from its file when it is not (read-only when nothing can be written). */
   openSession(id: string): Conversation {
-    return this.open.get(id) ?? this.adopt(this.options.store.openOrRead(id));
+    const open = this.open.get(id);
+    if (open) return open;
+    const opening = this.opening.get(id);
+    return opening ? this.adoptOpened(id, opening) : this.adopt(this.options.store.openOrRead(id));
+  }
+
+  /**
+   * The same, reading the file a chunk per turn of the event loop, so that a huge session does not hold
+   * the core (other sessions go on streaming). A call that needs the session sooner (openSession) finishes
+   * the read at once; two of these for one session share one read.
+   */
+  async openSessionYielding(id: string): Promise<Conversation> {
+    const open = this.open.get(id);
+    if (open) return open;
+    let opening = this.opening.get(id);
+    if (!opening) {
+      opening = { task: new SteppedTask(this.options.store.openOrReadSteps(id)) };
+      this.opening.set(id, opening);
+    }
+    try {
+      await opening.task.done;
+    } catch (err) {
+      if (this.opening.get(id) === opening) this.opening.delete(id);
+      throw err;
+    }
+    // Taken in already by a call that could not wait (and perhaps released since): as any other open.
+    return opening.conversation ? this.openSession(id) : this.adoptOpened(id, opening);
+  }
+
+  private adoptOpened(id: string, opening: Opening): Conversation {
+    this.opening.delete(id);
+    opening.conversation = this.adopt(opening.task.finishNow());
+    return opening.conversation;
   }
 
   /**
@@ -173,6 +214,8 @@ export class Conversations {
    * the index.
    */
   async dispose(): Promise<void> {
+    for (const opening of this.opening.values()) opening.task.cancel();
+    this.opening.clear();
     const open = [...this.open.values()];
     for (const conversation of open) conversation.handoff.abort();
     await Promise.all(open.map((conversation) => conversation.agent.stop(STOP_WAIT_MS)));

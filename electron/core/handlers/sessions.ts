@@ -7,6 +7,7 @@ import { IMPORT_ORIGIN } from '../../../shared/sessionFormat';
 import type { Conversation } from '../conversations/Conversation';
 import type { Handlers } from '../ipc/dispatcher';
 import { branchPage } from '../session/branchWindow';
+import { SteppedTask } from '../storage/steps';
 import type { SessionManager } from '../session/SessionManager';
 import { setPinned } from '../handoff/pins';
 import { previewOf, viewOf } from '../sessionView';
@@ -56,6 +57,8 @@ export function sessionsHandlers(ctx: ViewContext): Pick<Handlers, SessionChanne
   const { store, conversations, view } = ctx;
   const ok = { ok: true as const };
   const uploads = new ImportUploads();
+  /** Asked of this view to show a session: an open that ends after a later ask is answered, not shown. */
+  let asked = 0;
   const show = (conversation: Conversation): SessionView => {
     view.show(conversation.id);
     return viewOf(conversation, store);
@@ -71,8 +74,16 @@ export function sessionsHandlers(ctx: ViewContext): Pick<Handlers, SessionChanne
       const entryId = store.findMatch(id, query);
       return entryId === undefined ? null : { entryId };
     },
-    'sessions.open': ({ id }) => show(id === undefined ? conversations.openLatest() : openShowingTail(ctx, id)),
-    'sessions.new': () => show(conversations.create()),
+    'sessions.open': async ({ id }) => {
+      const ask = ++asked;
+      if (id === undefined) return show(conversations.openLatest());
+      const conversation = await openShowingTail(ctx, id);
+      return ask === asked ? show(conversation) : viewOf(conversation, store);
+    },
+    'sessions.new': () => {
+      asked++;
+      return show(conversations.create());
+    },
     'sessions.running': () => conversations.runningIds(),
     'sessions.entries': ({ id, end, limit }) => branchPage(conversationOf(ctx, id).manager, end, limit),
     'sessions.switchBranch': ({ sessionId, entryId }) => {
@@ -113,11 +124,14 @@ export function sessionsHandlers(ctx: ViewContext): Pick<Handlers, SessionChanne
       const { fileName, text } = uploads.finish(uploadId);
       const imported = text.length <= INLINE_IMPORT_CHARS ? importSessionFile(fileName, text) : await checks.run('importSessionFile', fileName, fileName, text);
       const { format, title, lines, messageCount, skippedLines } = imported;
-      const manager = store.createWithEntries(lines, {
-        origin: IMPORT_ORIGIN,
-        importedFrom: { format, fileName, skippedLines },
-        ...(title !== undefined && { title }),
-      });
+      // Written at once; read back a chunk per turn of the event loop, as opening any session that big is.
+      const manager = await new SteppedTask(
+        store.createWithEntriesSteps(lines, {
+          origin: IMPORT_ORIGIN,
+          importedFrom: { format, fileName, skippedLines },
+          ...(title !== undefined && { title }),
+        }),
+      ).done;
       // Before the conversation is made, which counts its tokens and so asks for each file's facts.
       await readBigSavedFileFacts(manager.getEntries().flatMap((entry) => (entry.type === 'message' ? [entry.message] : [])), checks);
       const conversation = conversations.adopt(manager);
@@ -131,8 +145,11 @@ export function sessionsHandlers(ctx: ViewContext): Pick<Handlers, SessionChanne
   };
 }
 
-/** Opens a session for this view; a big one that is not open yet shows its end while the whole file is read. */
-function openShowingTail(ctx: ViewContext, id: string): Conversation {
+/**
+ * Opens a session for this view; a big one that is not open yet shows its end at once, and the whole file
+ * is read a chunk per turn of the event loop.
+ */
+async function openShowingTail(ctx: ViewContext, id: string): Promise<Conversation> {
   const { conversations, store, view, options } = ctx;
   const open = conversations.get(id);
   if (open) return open;
@@ -142,7 +159,7 @@ function openShowingTail(ctx: ViewContext, id: string): Conversation {
     view.send({ type: 'session_switched', session: previewOf(store.tail(id, 50), model, ctx.models.get(model).contextWindow, store) });
   }
   try {
-    const conversation = conversations.openSession(id);
+    const conversation = previewed ? await conversations.openSessionYielding(id) : conversations.openSession(id);
     // Open read-only (the disk, or another machine has it open): said now, not at the first refused write.
     const why = conversation.manager.readOnlyReason;
     if (why) view.send({ type: 'error', sessionId: conversation.id, code: 'storage', message: why });

@@ -21,13 +21,14 @@ import type {
 import { writeFileAtomic } from '../storage/atomicWrite';
 import { StorageError } from '../storage/errors';
 import { realFs, type FsSeam } from '../storage/fsSeam';
+import { runNow, type Steps } from '../storage/steps';
 import { closeQuietly, fsyncDir, openFd, unlinkQuietly } from '../storage/io';
 import type { FileLock } from '../storage/lock';
 import { isSessionEntry } from './entryShape';
 import { entryId } from './entryId';
 import { EntryTree } from './entryTree';
 import { sessionFileName } from './fileName';
-import { readSessionFile } from './parseSession';
+import { readSessionSteps } from './parseSession';
 import { RecordWriter } from './recordWriter';
 import { buildContext, type SessionContext } from './sessionContext';
 import { newSessionText, type EntryLines } from './sessionLines';
@@ -115,10 +116,15 @@ export class SessionManager {
    * behind on failure.
    */
   static createWithEntries(sessionsDir: string, lines: EntryLines, opts: NewSessionOptions & FsOptions = {}): SessionManager {
+    return runNow(SessionManager.createWithEntriesSteps(sessionsDir, lines, opts));
+  }
+
+  /** The same, its reading in steps (steps.ts). */
+  static *createWithEntriesSteps(sessionsDir: string, lines: EntryLines, opts: NewSessionOptions & FsOptions = {}): Steps<SessionManager> {
     const fs = opts.fs ?? realFs;
     const path = writeNewFile(fs, sessionsDir, opts, lines);
     try {
-      return SessionManager.open(path, { fs });
+      return yield* SessionManager.openSteps(path, { fs });
     } catch (err) {
       unlinkQuietly(fs, path);
       throw err;
@@ -132,8 +138,13 @@ export class SessionManager {
    * process writes it (unless `readOnly`).
    */
   static open(filePath: string, opts: OpenOptions = {}): SessionManager {
+    return runNow(SessionManager.openSteps(filePath, opts));
+  }
+
+  /** The same, a step per chunk of the file (steps.ts): the lock is held from the first step on. */
+  static *openSteps(filePath: string, opts: OpenOptions = {}): Steps<SessionManager> {
     const fs = opts.fs ?? realFs;
-    const file = openFile(fs, filePath, opts.readOnly === true);
+    const file = yield* openFileSteps(fs, filePath, opts.readOnly === true);
     file.readOnlyReason = opts.readOnlyReason;
     return new SessionManager(dirname(filePath), file, fs);
   }
@@ -441,24 +452,28 @@ function createFile(fs: FsSeam, sessionsDir: string, opts: NewSessionOptions): O
   }
 }
 
-function openFile(fs: FsSeam, path: string, readOnly: boolean): OwnedFile {
+function* openFileSteps(fs: FsSeam, path: string, readOnly: boolean): Steps<OwnedFile> {
   // Lock before reading, so nobody appends between our read and our first write.
   const lock = readOnly ? undefined : lockSession(fs, path);
   let fd: number | undefined;
+  let opened = false;
   try {
     fd = openFd(fs, path, readOnly ? 'r' : 'r+');
-    const parsed = readSessionFile(fs, fd, path);
+    const parsed = yield* readSessionSteps(fs, fd, path);
     const file: OwnedFile = { ...emptyFile(path, parsed.header), lock, tree: new EntryTree(parsed.entries) };
     file.unreadableRecords = parsed.unreadableRecords;
     file.copy = parsed.copy;
     for (const entry of parsed.entries) noteDerived(file, entry);
     if (readOnly) closeQuietly(fs, fd);
     else file.writer = new RecordWriter(fs, fd, path, parsed.completeLength, parsed.fileLength > parsed.completeLength);
+    opened = true;
     return file;
-  } catch (err) {
-    if (fd !== undefined) closeQuietly(fs, fd);
-    lock?.release();
-    throw err;
+  } finally {
+    // Failed, or abandoned between steps: nothing stays open or locked.
+    if (!opened) {
+      if (fd !== undefined) closeQuietly(fs, fd);
+      lock?.release();
+    }
   }
 }
 

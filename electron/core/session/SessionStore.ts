@@ -10,6 +10,7 @@ import { SearchIndex } from '../search/SearchIndex';
 import { findMatch, searchSessions } from '../search/searchSessions';
 import { cannotWriteReason, errnoCode, StorageError } from '../storage/errors';
 import { realFs, type FsSeam } from '../storage/fsSeam';
+import { runNow, type Steps } from '../storage/steps';
 import { closeQuietly, fsyncDir, openFd } from '../storage/io';
 import { entryId } from './entryId';
 import { SessionLockedError, SessionNotFoundError } from './errors';
@@ -62,7 +63,12 @@ export class SessionStore {
 
   /** A new session file holding `entries` from the start (an import), written atomically. sync() it to list it. */
   createWithEntries(lines: EntryLines, opts: NewSessionOptions = {}): SessionManager {
-    return SessionManager.createWithEntries(this.sessionsDir, lines, { ...opts, fs: this.fs });
+    return runNow(this.createWithEntriesSteps(lines, opts));
+  }
+
+  /** The same, its reading in steps (steps.ts). */
+  createWithEntriesSteps(lines: EntryLines, opts: NewSessionOptions = {}): Steps<SessionManager> {
+    return SessionManager.createWithEntriesSteps(this.sessionsDir, lines, { ...opts, fs: this.fs });
   }
 
   /** Opens a session for writing; SessionLockedError when another writer holds it. */
@@ -82,13 +88,18 @@ export class SessionStore {
    * and then that is refused with its SessionLockedError).
    */
   openOrRead(id: string, readOpenElsewhere = true): SessionManager {
+    return runNow(this.openOrReadSteps(id, readOpenElsewhere));
+  }
+
+  /** The same, a step per chunk of the file (steps.ts). */
+  *openOrReadSteps(id: string, readOpenElsewhere = true): Steps<SessionManager> {
     try {
-      return this.open(id);
+      return yield* SessionManager.openSteps(this.fileFor(id), { fs: this.fs });
     } catch (err) {
       const elsewhere = err instanceof SessionLockedError ? err.holderHost : undefined;
       const readOnlyReason = elsewhere === undefined ? cannotWriteReason(err) : readOpenElsewhere ? texts.sessionReadOnlyElsewhere(elsewhere) : undefined;
       if (!readOnlyReason) throw err;
-      return SessionManager.open(this.fileFor(id), { fs: this.fs, readOnly: true, readOnlyReason });
+      return yield* SessionManager.openSteps(this.fileFor(id), { fs: this.fs, readOnly: true, readOnlyReason });
     }
   }
 

@@ -12,6 +12,7 @@ import type { FsSeam } from '../storage/fsSeam';
 import { DecodeThread, SLOT_BYTES, type DecodeJob } from '../storage/decodeThread';
 import { jsonLinesText, NODE_DECODES_UTF8_FAST } from '../storage/utf8';
 import { isSessionEntry } from './entryShape';
+import { runNow, type Steps } from '../storage/steps';
 import { parseHeaderLine, readHeaderLine } from './headerLine';
 
 export interface ParsedSession {
@@ -32,41 +33,50 @@ export interface ParsedSession {
 const THREAD_MIN_BYTES = 8 * 1024 * 1024;
 
 export function readSessionFile(fs: FsSeam, fd: number, path: string): ParsedSession {
+  return runNow(readSessionSteps(fs, fd, path));
+}
+
+/** The same, a step per chunk (steps.ts). While it is paused between chunks, the decode thread stays its own. */
+export function* readSessionSteps(fs: FsSeam, fd: number, path: string): Steps<ParsedSession> {
   const size = fs.fstatSync(fd).size;
   const { header, end, copy } = readHeaderLine(fs, fd, size, path);
-  const thread = size - end >= THREAD_MIN_BYTES ? DecodeThread.get() : undefined;
-  const lines = new EntryLines(end, thread);
-  // With the helper, two slots: the next chunk is read, and decoded there, while this one is parsed.
-  const slots = thread
-    ? [0, 1].map((i) => thread.input.subarray(i * SLOT_BYTES, (i + 1) * SLOT_BYTES))
-    : [Buffer.allocUnsafe(Math.min(SLOT_BYTES, Math.max(1, size - end)))];
-  const ahead = slots.length > 1;
+  const thread = size - end >= THREAD_MIN_BYTES ? DecodeThread.claim() : undefined;
   const firstJob = thread?.nextJob ?? 0;
-  let pos = end;
-  let slot = 0;
-  /** Reads the next chunk into the next slot and queues its groups; undefined at the end of the file. */
-  const readNext = (): PlannedChunk | undefined => {
-    if (pos >= size) return undefined;
-    const buf = slots[slot]!;
-    const n = fs.readSync(fd, buf, 0, Math.min(buf.length, size - pos), pos);
-    if (n === 0) return undefined; // the file shrank while we read it
-    pos += n;
-    const planned = lines.plan(n === buf.length ? buf : buf.subarray(0, n), slot, slot * SLOT_BYTES);
-    slot = (slot + 1) % slots.length;
-    return planned;
-  };
+  let read = false;
   try {
+    const lines = new EntryLines(end, thread);
+    // With the helper, two slots: the next chunk is read, and decoded there, while this one is parsed.
+    const slots = thread
+      ? [0, 1].map((i) => thread.input.subarray(i * SLOT_BYTES, (i + 1) * SLOT_BYTES))
+      : [Buffer.allocUnsafe(Math.min(SLOT_BYTES, Math.max(1, size - end)))];
+    const ahead = slots.length > 1;
+    let pos = end;
+    let slot = 0;
+    /** Reads the next chunk into the next slot and queues its groups; undefined at the end of the file. */
+    const readNext = (): PlannedChunk | undefined => {
+      if (pos >= size) return undefined;
+      const buf = slots[slot]!;
+      const n = fs.readSync(fd, buf, 0, Math.min(buf.length, size - pos), pos);
+      if (n === 0) return undefined; // the file shrank while we read it
+      pos += n;
+      const planned = lines.plan(n === buf.length ? buf : buf.subarray(0, n), slot, slot * SLOT_BYTES);
+      slot = (slot + 1) % slots.length;
+      return planned;
+    };
     let chunk = readNext();
     while (chunk) {
       const next = ahead ? readNext() : undefined;
       lines.consume(chunk, true);
       chunk = ahead ? next : readNext();
+      if (chunk) yield;
     }
-  } catch (err) {
-    thread?.cancelFrom(firstJob);
-    throw err;
+    read = true;
+    return { header, ...lines.result(), fileLength: size, ...(copy !== undefined && { copy }) };
+  } finally {
+    // Failed or abandoned between chunks: the jobs still queued are withdrawn, so none runs late.
+    if (!read) thread?.cancelFrom(firstJob);
+    thread?.release();
   }
-  return { header, ...lines.result(), fileLength: size, ...(copy !== undefined && { copy }) };
 }
 
 /** The same, from bytes already in memory. */

@@ -43,6 +43,8 @@ export class DecodeThread {
   private posted = 0;
   /** Set once the helper kept a job far too long: no job is queued for it again (see awaitHelper). */
   private stalled = false;
+  /** Held by a reader (claim): its jobs are the only ones queued. */
+  private claimed = false;
   /** Output units handed out in the slot being filled: each job's array begins where the last one ended. */
   private nextOut = [0, 0];
 
@@ -56,6 +58,21 @@ export class DecodeThread {
   static get(): DecodeThread | undefined {
     if (helper === undefined) helper = DecodeThread.start();
     return helper ?? undefined;
+  }
+
+  /**
+   * The helper for one reader at a time (its slots hold that reader's chunks until it is done, and a read
+   * may pause between chunks); undefined while another holds it, and the caller decodes on its own.
+   */
+  static claim(): DecodeThread | undefined {
+    const thread = DecodeThread.get();
+    if (!thread || thread.claimed) return undefined;
+    thread.claimed = true;
+    return thread;
+  }
+
+  release(): void {
+    this.claimed = false;
   }
 
   private static start(): DecodeThread | null {

@@ -179,6 +179,8 @@ const REPLY_ERROR_KEY = 'reply-error';
 
 export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) => {
   let loadingOlder = false;
+  /** Sessions asked to be shown (opened or new): an answer to an earlier ask is not shown. */
+  let asked = 0;
   const patch = (fields: Partial<OpenSession>) =>
     set((s) => (s.session ? { session: { ...s.session, ...fields } } : {}));
   const retryLastReply = async () => {
@@ -261,7 +263,10 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
     },
 
     async openSession(id) {
+      const ask = ++asked;
       const view = await callApi(deps, get, 'sessions.open', { id }, () => get().openSession(id));
+      // A big session opens while the user may already have gone on to another: the later one stays.
+      if (ask !== asked) return;
       if (view) get().loadSession(view);
       get().closeSidebarOnNarrow();
     },
@@ -284,6 +289,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
     },
 
     async newSession() {
+      asked++;
       const view = await callApi(deps, get, 'sessions.new', {}, () => get().newSession());
       if (view) get().loadSession(view);
       get().closeSidebarOnNarrow();
