@@ -18,7 +18,7 @@ import type {
   SessionOrigin,
   SessionSummary,
 } from '../../../shared/session';
-import { writeFileAtomic } from '../storage/atomicWrite';
+import { writeFileAtomicSteps } from '../storage/atomicWrite';
 import { StorageError } from '../storage/errors';
 import { realFs, type FsSeam } from '../storage/fsSeam';
 import { runNow, type Steps } from '../storage/steps';
@@ -122,7 +122,7 @@ export class SessionManager {
   /** The same, its reading in steps (steps.ts). */
   static *createWithEntriesSteps(sessionsDir: string, lines: EntryLines, opts: NewSessionOptions & FsOptions = {}): Steps<SessionManager> {
     const fs = opts.fs ?? realFs;
-    const path = writeNewFile(fs, sessionsDir, opts, lines);
+    const path = yield* writeNewFileSteps(fs, sessionsDir, opts, lines);
     try {
       return yield* SessionManager.openSteps(path, { fs });
     } catch (err) {
@@ -423,10 +423,10 @@ function newSessionPath(fs: FsSeam, sessionsDir: string, header: SessionHeader):
  * A whole new session file, header and entries, written in one atomic step (temp file, fsync, rename):
  * it exists complete or not at all, however many entries it has.
  */
-function writeNewFile(fs: FsSeam, sessionsDir: string, opts: NewSessionOptions, lines: EntryLines): string {
+function* writeNewFileSteps(fs: FsSeam, sessionsDir: string, opts: NewSessionOptions, lines: EntryLines): Steps<string> {
   const header = newHeader(opts);
   const path = newSessionPath(fs, sessionsDir, header);
-  writeFileAtomic(fs, path, newSessionText(header, lines));
+  yield* writeFileAtomicSteps(fs, path, newSessionText(header, lines));
   return path;
 }
 

@@ -1,7 +1,7 @@
 // A big session read a chunk per turn of the event loop (steps.ts): the loop runs between chunks, the
 // result is what the one-go open reads, a caller that cannot wait finishes it at once, and one abandoned
 // half-way holds no lock. Real files, real decode thread.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import type { SessionEntry } from '../../../shared/session';
 import { sessionFileName } from '../../../electron/core/session/fileName';
 import { SessionLockedError } from '../../../electron/core/session/errors';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
+import { entryLines } from '../../../electron/core/session/sessionLines';
 import { SteppedTask } from '../../../electron/core/storage/steps';
 
 let dir: string;
@@ -86,5 +87,27 @@ describe('a session opened in steps', () => {
     expect(managerB!.getEntries()).toEqual(wholeB);
     managerA!.close();
     managerB!.close();
+  });
+
+  it('written in steps too (an import): a text of many pieces is on disk as it was, emoji and Thai across the cuts, and the loop runs meanwhile', async () => {
+    const entries: SessionEntry[] = [];
+    let parentId: string | null = null;
+    for (let i = 0; i < 15_000; i++) {
+      const id = `e${i}`;
+      entries.push({ type: 'message', id, parentId, timestamp: new Date(i * 1000).toISOString(), message: { role: i % 2 ? 'assistant' : 'user', content: [{ type: 'text', text: `${i} 🚀 ข้อความ ${'ok '.repeat(200)}` }] } });
+      parentId = id;
+    }
+    let timerRan = false;
+    setTimeout(() => (timerRan = true), 0);
+    const task = new SteppedTask(SessionManager.createWithEntriesSteps(dir, entryLines(entries), { title: 'Imported' }));
+    const ranFirst = task.done.then(() => timerRan);
+    expect(await ranFirst).toBe(true);
+    const manager = await task.done;
+    expect(manager.getEntries()).toEqual(entries);
+    const [file] = readdirSync(dir).filter((name) => name.endsWith('.jsonl'));
+    const lines = readFileSync(join(dir, file!), 'utf8').split('\n').slice(1, -1);
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual(entries);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    manager.close();
   });
 });
