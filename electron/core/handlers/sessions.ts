@@ -124,7 +124,7 @@ export function sessionsHandlers(ctx: ViewContext): Pick<Handlers, SessionChanne
       const { fileName, text } = uploads.finish(uploadId);
       const imported = text.length <= INLINE_IMPORT_CHARS ? importSessionFile(fileName, text) : await checks.run('importSessionFile', fileName, fileName, text);
       const { format, title, lines, messageCount, skippedLines } = imported;
-      // Written at once; read back a chunk per turn of the event loop, as opening any session that big is.
+      // Written and read back a step (some 4 MB) per turn of the event loop, as opening any session that big is.
       const manager = await new SteppedTask(
         store.createWithEntriesSteps(lines, {
           origin: IMPORT_ORIGIN,
