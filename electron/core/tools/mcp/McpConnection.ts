@@ -32,8 +32,11 @@ export interface ConnectionOptions {
   timeoutMs: () => number;
   /** The PATH a stdio command is looked up in. */
   path: () => Promise<string>;
-  /** Resolves when this stdio server may spawn its process (McpServers spawns one per turn of the event loop). */
-  spawnTurn: () => Promise<void>;
+  /**
+   * Resolves when this stdio server may spawn its process (McpServers limits how many start at once), with
+   * the function to call once its start has ended either way.
+   */
+  spawnTurn: () => Promise<() => void>;
   clientVersion: string;
   onChange: () => void;
 }
@@ -55,6 +58,8 @@ export class McpConnection {
   private trouble: string | undefined;
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
   private started: Promise<void> | undefined;
+  /** Gives the spawn turn back (McpServers lets the next server start): set while this one starts. */
+  private startEnded: (() => void) | undefined;
 
   constructor(private readonly options: ConnectionOptions) {}
 
@@ -119,6 +124,9 @@ export class McpConnection {
       if (this.closing) return;
       this.setState('failed', this.startFailure(err));
       await this.close();
+    } finally {
+      this.startEnded?.();
+      this.startEnded = undefined;
     }
   }
 
@@ -135,7 +143,7 @@ export class McpConnection {
     }
     const env = await this.envFor(config);
     // The spawn happens in connect, in the same task as this turn.
-    await this.options.spawnTurn();
+    this.startEnded = await this.options.spawnTurn();
     const args = config.args ?? [];
     const spawnable =
       process.platform === 'win32'

@@ -4,6 +4,7 @@
 // the others run. Their tools are one ToolSource, read at each request; `onChange` says when the tools
 // or a status changed. `dispose` ends every server and waits until their processes are gone.
 import { watch, type FSWatcher } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import type { McpOverview, McpServerConfig, McpServerEntry, McpServerStatus } from '../../../../shared/mcpConfig';
 import { maskedServerConfig, MCP_CONFIG_FILE, parseMcpConfig } from '../../../../shared/mcpConfig';
 import { MCP_TIMEOUT_SECONDS } from '../../../../shared/settings';
@@ -25,7 +26,12 @@ export interface McpServersOptions {
   /** Server names and states only: never an env value or a header. */
   log?: (message: string) => void;
   watchDebounceMs?: number;
+  /** How many stdio servers may boot at once; by default one per core. */
+  startAtOnce?: number;
 }
+
+/** How long a booting server keeps its place before the next may start anyway. */
+const START_SLOT_MS = 1500;
 
 export const DEFAULT_MCP_TIMEOUT_MS = MCP_TIMEOUT_SECONDS.default * 1000;
 
@@ -43,8 +49,10 @@ export class McpServers implements ToolSource {
   /** Connections being closed, so dispose can wait for them too. */
   private readonly closing = new Set<Promise<void>>();
   private disposed = false;
-  /** The last spawn turn given out: each next one is a turn of the event loop after it. */
-  private spawnTurns: Promise<void> = Promise.resolve();
+  /** Stdio servers between their spawn and the end of their start, and those waiting to spawn. */
+  private starting = 0;
+  private readonly waitingToStart: (() => void)[] = [];
+  private startScheduled = false;
 
   constructor(private readonly options: McpServersOptions) {
     this.file = mcpConfigPath(options.dataDir);
@@ -197,14 +205,39 @@ export class McpServers implements ToolSource {
   }
 
   /**
-   * Spawning a process blocks the event loop while the kernel copies this process (20-80 ms measured, more
-   * on a busy machine): 20 servers spawned in one task (they all wait for the same PATH) held the app for
-   * 350 ms and more (SPEC §8: no job blocks it over 100 ms). One per turn, with the window's and the web
-   * server's work between them.
+   * Spawning a process blocks the event loop until the child has exec'd, and a child starved of CPU execs
+   * late: with all 20 servers booting at once on 2 cores, single spawns held the app 30-150 ms (SPEC §8: no
+   * job blocks it over 100 ms). Booting is CPU-bound, so at most one server per core boots at a time, each spawned in a turn of
+   * its own; a server slow to answer gives its place up after START_SLOT_MS, so one that hangs delays the
+   * rest by that much, not by its whole timeout.
    */
-  private nextSpawnTurn(): Promise<void> {
-    this.spawnTurns = this.spawnTurns.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
-    return this.spawnTurns;
+  private nextSpawnTurn(): Promise<() => void> {
+    return new Promise((resolve) => {
+      this.waitingToStart.push(() => {
+        this.starting++;
+        let ended = false;
+        const end = () => {
+          if (ended) return;
+          ended = true;
+          clearTimeout(timer);
+          this.starting--;
+          this.startNext();
+        };
+        const timer = setTimeout(end, START_SLOT_MS);
+        resolve(end);
+      });
+      this.startNext();
+    });
+  }
+
+  private startNext(): void {
+    if (this.starting >= (this.options.startAtOnce ?? availableParallelism()) || this.waitingToStart.length === 0 || this.startScheduled) return;
+    this.startScheduled = true;
+    setImmediate(() => {
+      this.startScheduled = false;
+      this.waitingToStart.shift()?.();
+      this.startNext();
+    });
   }
 
   private stop(name: string): void {
