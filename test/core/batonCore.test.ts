@@ -43,10 +43,25 @@ function shown(): string {
 }
 
 async function call<C extends Channel>(channel: C, input: CallInput<C>): Promise<CallOutput<C>> {
-  const result = await view.dispatch(channel, input, true);
+  return callIn(view, channel, input);
+}
+
+/** A call from the given window that must succeed; its data. */
+async function callIn<C extends Channel>(from: CoreView, channel: C, input: CallInput<C>): Promise<CallOutput<C>> {
+  const result = await from.dispatch(channel, input, true);
   if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
   return result.data as CallOutput<C>;
 }
+
+/** Another window of the same core, and the events it gets. */
+function secondView(): { other: CoreView; otherEvents: BatonEvent[] } {
+  const other = core.connect();
+  const otherEvents: BatonEvent[] = [];
+  other.subscribe((e) => otherEvents.push(e));
+  return { other, otherEvents };
+}
+
+const switchedTo = (seen: BatonEvent[]) => seen.flatMap((e) => (e.type === 'session_switched' ? [e.session.header.id] : []));
 
 async function chat(text: string): Promise<void> {
   const ends = () => events.filter((e) => e.type === 'agent_end').length;
@@ -219,6 +234,76 @@ describe('BatonCore', () => {
     expect(view.sessionId).toBe(big);
     await chat('one more');
     expect(readFileSync(join(dataDir, 'sessions', sessionFiles().find((f) => f.includes(big))!), 'utf8')).toContain('one more');
+  });
+
+  it('two windows opening the same huge session at once are both answered with it, from one read', async () => {
+    const big = writeBigSession(20_000);
+    await core.dispose();
+    core = boot();
+    const { other, otherEvents } = secondView();
+    const [here, there] = await Promise.all([call('sessions.open', { id: big }), callIn(other, 'sessions.open', { id: big })]);
+    // Each is answered with the session's end, and both see the same.
+    for (const opened of [here, there]) {
+      expect(opened.header.id).toBe(big);
+      expect(opened.entries).toHaveLength(VIEW_WINDOW);
+      expect(JSON.stringify(opened.entries.at(-1))).toContain('message 19999');
+    }
+    expect(there).toEqual(here);
+    expect(view.sessionId).toBe(big);
+    expect(other.sessionId).toBe(big);
+    // Each saw the tail once, and no error: a second read would find the file locked and open it read-only.
+    for (const seen of [events, otherEvents]) {
+      expect(switchedTo(seen)).toEqual([big]);
+      expect(seen.filter((e) => e.type === 'error')).toEqual([]);
+    }
+    // One open session for both: what is said in one window shows in the other.
+    await chat('one more');
+    expect(otherEvents.some((e) => e.type === 'agent_end' && e.sessionId === big)).toBe(true);
+    const seenThere = await callIn(other, 'sessions.open', { id: big });
+    expect(JSON.stringify(seenThere.entries.slice(-2))).toContain('OK: one more');
+    expect(seenThere.entries).toEqual((await call('sessions.open', { id: big })).entries);
+  });
+
+  it('a window that asks for a small session while its huge one is read stays on the small one; another window asking for the huge one gets it', async () => {
+    const big = writeBigSession(20_000);
+    const small = writeBigSession(4);
+    await core.dispose();
+    core = boot();
+    const { other, otherEvents } = secondView();
+    const order: string[] = [];
+    const opening = call('sessions.open', { id: big }).then((opened) => {
+      order.push('big here');
+      return opened;
+    });
+    const openingThere = callIn(other, 'sessions.open', { id: big }).then((opened) => {
+      order.push('big there');
+      return opened;
+    });
+    const fresh = await callIn(other, 'sessions.open', { id: small });
+    order.push('small there');
+    const seenBefore = otherEvents.length;
+    const [opened, late] = await Promise.all([opening, openingThere]);
+    // The small one was answered while the huge one was still being read.
+    expect(order[0]).toBe('small there');
+    expect(fresh.header.id).toBe(small);
+    expect(fresh.entries).toHaveLength(4);
+    // Both asks for the big one are answered with it; only the window that still wants it shows it.
+    for (const answer of [opened, late]) {
+      expect(answer.header.id).toBe(big);
+      expect(JSON.stringify(answer.entries.at(-1))).toContain('message 19999');
+    }
+    expect(late).toEqual(opened);
+    expect(view.sessionId).toBe(big);
+    expect(other.sessionId).toBe(small);
+    // The late answer does not take the other window back: it is told of no switch after the small one.
+    expect(switchedTo(otherEvents.slice(seenBefore))).toEqual([]);
+    expect(switchedTo(events)).toEqual([big]);
+    // What the other window says goes to the small one; the first window still shows the huge one.
+    const ends = () => otherEvents.filter((e) => e.type === 'agent_end').length;
+    await callIn(other, 'chat.send', { sessionId: small, text: 'still here' });
+    await expect.poll(ends).toBe(1);
+    expect(readFileSync(join(dataDir, 'sessions', sessionFiles().find((f) => f.includes(small))!), 'utf8')).toContain('still here');
+    expect(view.sessionId).toBe(big);
   });
 
   it('when a big session cannot be opened, the UI is told it is still in the current one', async () => {
