@@ -103,7 +103,9 @@ export class TextDoc {
     tail.ids.push(entryId);
     tail.lineStart.push(lineStart);
     tail.lineLength.push(lineLength);
-    for (const id of termIds) {
+    // Each term once: the index records which messages hold a term, not how often, and a message saying
+    // one word 200 times made compact() sort 200 keys for it (a 43 MB import's took 95 ms).
+    for (const id of new Set(termIds)) {
       tail.tokenTerms.push(id);
       tail.tokenOrdinals.push(ordinal);
     }
