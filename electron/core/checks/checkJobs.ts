@@ -5,7 +5,7 @@
 import type { AttachmentMediaType } from '../../../shared/attachments';
 import { imageDimensions } from '../attachments/imageSize';
 import { pdfFacts } from '../attachments/pdfFacts';
-import { importSessionFile } from '../transfer/importSession';
+import { importSessionBytes } from '../transfer/importSession';
 
 export const CHECK_JOBS = {
   /** Bytes arrive from another thread as a plain Uint8Array: viewed as a Buffer without a copy. */
@@ -15,7 +15,8 @@ export const CHECK_JOBS = {
     const bytes = Buffer.from(base64, 'base64');
     return kind === 'image' ? (imageDimensions(bytes, mediaType) ?? {}) : { pages: pdfFacts(bytes).pages };
   },
-  importSessionFile,
+  /** An upload's pieces, moved here (not copied); the lines it answers are moved back. */
+  importSessionBytes,
 };
 
 export type CheckJobs = typeof CHECK_JOBS;

@@ -7,13 +7,13 @@ import { IMPORT_ORIGIN } from '../../../shared/sessionFormat';
 import type { Conversation } from '../conversations/Conversation';
 import type { Handlers } from '../ipc/dispatcher';
 import { branchPage } from '../session/branchWindow';
-import { SteppedTask } from '../storage/steps';
+import { nextTurn, SteppedTask } from '../storage/steps';
 import type { SessionManager } from '../session/SessionManager';
 import { setPinned } from '../handoff/pins';
 import { previewOf, viewOf } from '../sessionView';
 import { readBigSavedFileFacts } from '../attachments/savedFileFacts';
 import { checks } from '../checks/CheckPool';
-import { importSessionFile } from '../transfer/importSession';
+import { importSessionBytes } from '../transfer/importSession';
 import { ImportUploads } from '../transfer/importUploads';
 import { documentExport, sessionExport, type ExportFile } from '../transfer/sessionExport';
 import { conversationOf, type CoreContext, type ViewContext } from './context';
@@ -121,8 +121,8 @@ export function sessionsHandlers(ctx: ViewContext): Pick<Handlers, SessionChanne
       return ok;
     },
     'sessions.importFinish': async ({ uploadId }) => {
-      const { fileName, text } = uploads.finish(uploadId);
-      const imported = text.length <= INLINE_IMPORT_CHARS ? importSessionFile(fileName, text) : await checks.run('importSessionFile', fileName, fileName, text);
+      const { fileName, parts, size } = uploads.finish(uploadId);
+      const imported = size <= INLINE_IMPORT_CHARS ? importSessionBytes(fileName, parts) : await checks.runMoving('importSessionBytes', fileName, parts, fileName, parts);
       const { format, title, lines, messageCount, skippedLines } = imported;
       // Written and read back a step (some 4 MB) per turn of the event loop, as opening any session that big is.
       const manager = await new SteppedTask(
@@ -132,8 +132,11 @@ export function sessionsHandlers(ctx: ViewContext): Pick<Handlers, SessionChanne
           ...(title !== undefined && { title }),
         }),
       ).done;
+      // Each of the last three a turn of its own: together they held the core over 100 ms for 43 MB.
+      await nextTurn();
       // Before the conversation is made, which counts its tokens and so asks for each file's facts.
       await readBigSavedFileFacts(manager.getEntries().flatMap((entry) => (entry.type === 'message' ? [entry.message] : [])), checks);
+      await nextTurn();
       const conversation = conversations.adopt(manager);
       return {
         session: show(conversation),

@@ -31,7 +31,7 @@ import { sessionFileName } from './fileName';
 import { readSessionSteps } from './parseSession';
 import { RecordWriter } from './recordWriter';
 import { buildContext, type SessionContext } from './sessionContext';
-import { newSessionText, type EntryLines } from './sessionLines';
+import { newSessionParts, type EntryLines } from './sessionLines';
 import { lockSession } from './sessionLock';
 import { FIRST_MESSAGE_SEARCH_CHARS } from './summarizeFile';
 import { shortenTitle, UNTITLED, userText } from './title';
@@ -426,7 +426,7 @@ function newSessionPath(fs: FsSeam, sessionsDir: string, header: SessionHeader):
 function* writeNewFileSteps(fs: FsSeam, sessionsDir: string, opts: NewSessionOptions, lines: EntryLines): Steps<string> {
   const header = newHeader(opts);
   const path = newSessionPath(fs, sessionsDir, header);
-  yield* writeFileAtomicSteps(fs, path, newSessionText(header, lines));
+  yield* writeFileAtomicSteps(fs, path, newSessionParts(header, lines));
   return path;
 }
 

@@ -37,7 +37,7 @@ export class SteppedTask<T> {
   private async run(): Promise<T> {
     while (!this.outcome) {
       this.step();
-      if (!this.outcome) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (!this.outcome) await nextTurn();
     }
     return this.result();
   }
@@ -56,4 +56,9 @@ export class SteppedTask<T> {
     if ('error' in outcome) throw outcome.error;
     return outcome.value;
   }
+}
+
+/** Resolves in the next turn of the event loop, after what else is waiting (I/O, timers). */
+export function nextTurn(): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve));
 }

@@ -35,6 +35,14 @@ export function importSessionFile(fileName: string, text: string): ImportedFile 
   return { format, ...(title !== undefined && { title }), lines: entryLines(entries), messageCount, skippedLines };
 }
 
+/** The same, from a file's UTF-8 pieces (an upload's). */
+export function importSessionBytes(fileName: string, parts: readonly Uint8Array[]): ImportedFile {
+  // A byte order mark stays, as it was in the text the pieces were made of.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const text = parts.map((part) => decoder.decode(part, { stream: true })).join('') + decoder.decode();
+  return importSessionFile(fileName, text);
+}
+
 function importerOf(lines: readonly JsonLine[]): ((lines: readonly JsonLine[]) => ImportedSession) | undefined {
   const first = lines[0]?.value;
   if (isObject(first) && first.type === 'session') {

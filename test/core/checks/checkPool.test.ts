@@ -76,8 +76,19 @@ describe('the check thread', () => {
   it('refuses a check past its memory cap as a file that could not be checked, and the thread after it reads the next file', async () => {
     const small = pool({ timeMs: 60_000, memoryMb: 64 });
     const { text } = bigPiSession(40_000_000);
-    await expect(small.run('importSessionFile', 'big.jsonl', 'big.jsonl', text)).rejects.toThrow(texts.fileUncheckable('big.jsonl'));
+    await expect(small.run('importSessionBytes', 'big.jsonl', 'big.jsonl', [new TextEncoder().encode(text)])).rejects.toThrow(texts.fileUncheckable('big.jsonl'));
     await expect(small.run('pdfFacts', 'report.pdf', pdf(3, { padding: 400_000 }))).resolves.toMatchObject({ pages: 3, complete: true });
+  });
+
+  it('moves an upload\'s bytes to the thread and the lines it reads back, copying neither', async () => {
+    const { text, messages } = bigPiSession(2_000_000);
+    const parts = [new TextEncoder().encode(text.slice(0, 1_000_000)), new TextEncoder().encode(text.slice(1_000_000))];
+    const imported = await pool({ timeMs: 60_000, memoryMb: 1024 }).runMoving('importSessionBytes', 'big.jsonl', parts, 'big.jsonl', parts);
+    // Moved: the core's arrays are empty now, and the lines came back as a buffer of their own.
+    expect(parts.map((part) => part.byteLength)).toEqual([0, 0]);
+    expect(imported.lines.byteLength).toBe(imported.lines.buffer.byteLength);
+    expect(imported.messageCount).toBe(messages);
+    expect(new TextDecoder().decode(imported.lines).split('\n')).toHaveLength(messages);
   });
 
   it('imports a big pi session while the core answers other calls, every message taken over', async () => {

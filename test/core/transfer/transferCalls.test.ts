@@ -255,6 +255,24 @@ describe('Import session', () => {
     expect(onDisk.trimEnd().split('\n')).toHaveLength(1 + session.entries.length);
   });
 
+  it('takes a character cut between two pieces of the upload over whole, as the file has it', async () => {
+    const said = 'Ship it 🚀 ส่งต่อ 🎉';
+    const line = (id: string, parentId: string | null, role: string, text: string) =>
+      JSON.stringify({ type: 'message', id, parentId, timestamp: '2025-01-01T00:00:00Z', message: { role, content: [{ type: 'text', text }] } });
+    const text = `${['{"type":"session","id":"p","timestamp":"2025-01-01T00:00:00Z","cwd":"/"}', line('m1', null, 'user', said), line('m2', 'm1', 'assistant', said)].join('\n')}\n`;
+    // Every piece but the last ends on the first half of an emoji's surrogate pair.
+    const cuts = [...text.matchAll(/🚀|🎉/g)].map((m) => m.index + 1);
+    const { uploadId } = await call('sessions.importBegin', { fileName: 'pi.jsonl', size: text.length });
+    for (const [i, at] of [0, ...cuts].entries()) await call('sessions.importAppend', { uploadId, text: text.slice(at, cuts[i] ?? text.length) });
+    const result = await view.dispatch('sessions.importFinish', { uploadId }, true);
+    if (!result.ok) throw new Error(result.error.message);
+    const { session } = result.data as CallOutput<'sessions.importFinish'>;
+    const texts = session.entries.flatMap((entry) => (entry.type === 'message' ? [JSON.stringify(entry.message.content)] : []));
+    expect(texts).toEqual([JSON.stringify([{ type: 'text', text: said }]), JSON.stringify([{ type: 'text', text: said }])]);
+    const onDisk = readFileSync(join(dataDir, 'sessions', sessionFiles().find((f) => f.includes(session.header.id))!), 'utf8');
+    expect(onDisk.split(said)).toHaveLength(3);
+  });
+
   it('refuses a file of another shape and creates nothing', async () => {
     await chat('Where I was');
     const where = await current();
