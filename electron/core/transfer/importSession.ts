@@ -28,19 +28,17 @@ export interface ImportedFile {
   skippedLines: number;
 }
 
-/** importSessionText, and its entries as lines: what the core writes, with no object graph to hand over. */
-export function importSessionFile(fileName: string, text: string): ImportedFile {
-  const { format, title, entries, skippedLines } = importSessionText(fileName, text);
-  const messageCount = entries.filter((entry) => entry.type === 'message').length;
-  return { format, ...(title !== undefined && { title }), lines: entryLines(entries), messageCount, skippedLines };
-}
-
-/** The same, from a file's UTF-8 pieces (an upload's). */
+/**
+ * importSessionText over a file's UTF-8 pieces (an upload's), and its entries as lines: what the core
+ * writes, with no object graph to hand over.
+ */
 export function importSessionBytes(fileName: string, parts: readonly Uint8Array[]): ImportedFile {
   // A byte order mark stays, as it was in the text the pieces were made of.
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const text = parts.map((part) => decoder.decode(part, { stream: true })).join('') + decoder.decode();
-  return importSessionFile(fileName, text);
+  const { format, title, entries, skippedLines } = importSessionText(fileName, text);
+  const messageCount = entries.filter((entry) => entry.type === 'message').length;
+  return { format, ...(title !== undefined && { title }), lines: entryLines(entries), messageCount, skippedLines };
 }
 
 function importerOf(lines: readonly JsonLine[]): ((lines: readonly JsonLine[]) => ImportedSession) | undefined {
