@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { t } from '../../../../shared/i18n';
+import { processGroupEndsWithin } from './processGroup';
 
 /** Far above any sensible message (images in a result are at most 5 MB each for the API). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
@@ -95,15 +96,30 @@ export class StdioTransport implements Transport {
     });
   }
 
+  /** Ends the server, then what it started that is still running: resolves once all of it is gone. */
   async close(): Promise<void> {
     const child = this.child;
     if (!child) return;
     child.stdin?.end();
-    if (await exitsWithin(this.exited, EXIT_GRACE_MS)) return;
+    if (!(await exitsWithin(this.exited, EXIT_GRACE_MS))) {
+      this.signal(child, 'SIGTERM');
+      if (!(await exitsWithin(this.exited, EXIT_GRACE_MS))) {
+        this.signal(child, 'SIGKILL');
+        await this.exited;
+      }
+    }
+    await this.endGroup(child);
+  }
+
+  /** The server's process group, once the server has exited: given the same grace, then SIGTERM, then SIGKILL. */
+  private async endGroup(child: ChildProcess): Promise<void> {
+    const pgid = child.pid;
+    if (process.platform === 'win32' || pgid === undefined) return;
+    if (await processGroupEndsWithin(pgid, EXIT_GRACE_MS)) return;
     this.signal(child, 'SIGTERM');
-    if (await exitsWithin(this.exited, EXIT_GRACE_MS)) return;
+    if (await processGroupEndsWithin(pgid, EXIT_GRACE_MS)) return;
     this.signal(child, 'SIGKILL');
-    await this.exited;
+    await processGroupEndsWithin(pgid, EXIT_GRACE_MS);
   }
 
   /** The whole group, or on Windows the whole tree: what the server started goes with it. */

@@ -128,4 +128,16 @@ describe('no orphan processes', () => {
     await h.servers.dispose();
     expect(pids.filter(alive)).toEqual([]);
   });
+
+  it.skipIf(process.platform !== 'linux')('dispose ends what a server started even when the server itself exits as its stdin closes', async () => {
+    h = mcpHarness({ leaver: scripted('leaver') });
+    h.servers.start();
+    await h.until('leaver', 'ready');
+    const started = () => /started (\d+)/.exec(h.status('leaver')?.stderr.join('\n') ?? '')?.[1];
+    await expect.poll(started, { timeout: 10_000 }).toBeDefined();
+    const left = Number(started());
+    expect(alive(left)).toBe(true);
+    await h.servers.dispose();
+    expect(alive(left)).toBe(false);
+  });
 });
