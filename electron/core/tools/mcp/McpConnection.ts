@@ -33,7 +33,7 @@ export interface ConnectionOptions {
   /** The PATH a stdio command is looked up in. */
   path: () => Promise<string>;
   /**
-   * Resolves when this stdio server may spawn its process (McpServers limits how many start at once), with
+   * Resolves when this stdio server may spawn its process (StartSlots limits how many boot at once), with
    * the function to call once its start has ended either way.
    */
   spawnTurn: () => Promise<() => void>;

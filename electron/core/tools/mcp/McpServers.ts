@@ -12,6 +12,7 @@ import type { Tool, ToolSource } from '../../agent/tools';
 import { importClaudeDesktop, type ImportResult, type PickedConfig } from './claudeDesktop';
 import { userPath } from './loginShellPath';
 import { McpConnection } from './McpConnection';
+import { StartSlots } from './StartSlots';
 import { editMcpServers, mcpConfigPath, readConfigText } from './mcpConfigFile';
 import { t } from '../../../../shared/i18n';
 import { log } from '../../log';
@@ -49,13 +50,11 @@ export class McpServers implements ToolSource {
   /** Connections being closed, so dispose can wait for them too. */
   private readonly closing = new Set<Promise<void>>();
   private disposed = false;
-  /** Stdio servers between their spawn and the end of their start, and those waiting to spawn. */
-  private starting = 0;
-  private readonly waitingToStart: (() => void)[] = [];
-  private startScheduled = false;
+  private readonly startSlots: StartSlots;
 
   constructor(private readonly options: McpServersOptions) {
     this.file = mcpConfigPath(options.dataDir);
+    this.startSlots = new StartSlots(options.startAtOnce ?? availableParallelism(), START_SLOT_MS);
   }
 
   /** Returns at once: the file is read and the servers started after it, in the background. */
@@ -191,7 +190,7 @@ export class McpServers implements ToolSource {
       config: entry.config,
       timeoutMs: this.options.timeoutMs ?? (() => DEFAULT_MCP_TIMEOUT_MS),
       path: this.options.path ?? userPath,
-      spawnTurn: () => this.nextSpawnTurn(),
+      spawnTurn: () => this.startSlots.take(),
       clientVersion: this.options.clientVersion ?? '0',
       onChange: () => {
         if (this.connections.get(entry.name) !== connection) return;
@@ -202,42 +201,6 @@ export class McpServers implements ToolSource {
     });
     this.connections.set(entry.name, connection);
     void connection.start();
-  }
-
-  /**
-   * Spawning a process blocks the event loop until the child has exec'd, and a child starved of CPU execs
-   * late: with all 20 servers booting at once on 2 cores, single spawns held the app 30-150 ms (SPEC §8: no
-   * job blocks it over 100 ms). Booting is CPU-bound, so at most one server per core boots at a time, each spawned in a turn of
-   * its own; a server slow to answer gives its place up after START_SLOT_MS, so one that hangs delays the
-   * rest by that much, not by its whole timeout.
-   */
-  private nextSpawnTurn(): Promise<() => void> {
-    return new Promise((resolve) => {
-      this.waitingToStart.push(() => {
-        this.starting++;
-        let ended = false;
-        const end = () => {
-          if (ended) return;
-          ended = true;
-          clearTimeout(timer);
-          this.starting--;
-          this.startNext();
-        };
-        const timer = setTimeout(end, START_SLOT_MS);
-        resolve(end);
-      });
-      this.startNext();
-    });
-  }
-
-  private startNext(): void {
-    if (this.starting >= (this.options.startAtOnce ?? availableParallelism()) || this.waitingToStart.length === 0 || this.startScheduled) return;
-    this.startScheduled = true;
-    setImmediate(() => {
-      this.startScheduled = false;
-      this.waitingToStart.shift()?.();
-      this.startNext();
-    });
   }
 
   private stop(name: string): void {
