@@ -7,7 +7,7 @@
 // back to the search box), Home/End to the first and last; →/← go through the row's own controls (Open
 // in new window, Rename, Delete), which are no Tab stops of their own.
 import { defaultRangeExtractor, observeElementRect, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { SessionHit } from '../../../../shared/search';
 import { useNow } from '../../hooks/useNow';
 import { sessionTree, type TreeRow } from '../../lib/sessionTree';
@@ -30,7 +30,9 @@ function observeRect(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: 
 }
 
 export function SessionList() {
-  const summaries = useBaton((s) => s.sidebar.summaries);
+  // The tree over 10,000 sessions takes some 40 ms to build: built in a render of its own, after the
+  // one a store change (a streaming reply's) makes at once, so the two never make one long task.
+  const summaries = useDeferredValue(useBaton((s) => s.sidebar.summaries));
   const titles = useBaton((s) => s.sidebar.titles);
   const query = useBaton((s) => s.sidebar.query);
   const currentId = useBaton((s) => s.session?.header.id);
