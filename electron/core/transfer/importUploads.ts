@@ -20,7 +20,6 @@ interface Upload {
 
 const encoder = new TextEncoder();
 
-
 export class ImportUploads {
   private readonly uploads = new Map<string, Upload>();
 
