@@ -191,3 +191,50 @@ describe('Settings → Tools: Import from Claude Desktop', () => {
     expect(fake.callsTo('tools.importClaudeDesktop')).toHaveLength(1);
   });
 });
+
+describe('Settings → Tools: the Enabled switch', () => {
+  const server = (state: 'ready' | 'disabled') => ({ name: 'git', config: { command: 'uvx' }, state, stderr: [], tools: [] });
+  const overview = (state: 'ready' | 'disabled') => ({ servers: [server(state)], problems: [], alwaysAllow: [] });
+  const item = () => document.querySelector<HTMLElement>('li[aria-label="git"]')!;
+  const toggle = () => item().querySelector<HTMLInputElement>('input[role="switch"]')!;
+  const status = () => item().querySelector('[data-testid="server-status"]')?.textContent;
+
+  it('moves at once, before the servers’ status follows, and stays as asked whichever of the two arrives first', async () => {
+    let answer: (() => void) | undefined;
+    const { fake } = await openSettings({
+      'tools.overview': () => overview('ready'),
+      'tools.setEnabled': () => new Promise<{ ok: true }>((resolve) => (answer = () => resolve({ ok: true }))),
+    });
+    await click(toggle());
+    expect(fake.callsTo('tools.setEnabled')).toEqual([{ name: 'git', enabled: false }]);
+    expect(toggle().checked).toBe(false);
+    expect(status()).toBe('Ready');
+    // The answer first: the status has not followed yet, so the switch keeps what was asked.
+    await step(() => answer!());
+    expect(toggle().checked).toBe(false);
+    await step(() => fake.emit({ type: 'tools_changed', overview: overview('disabled') }));
+    expect(toggle().checked).toBe(false);
+    expect(status()).toBe('Disabled');
+    // The status first, then the answer.
+    await click(toggle());
+    expect(toggle().checked).toBe(true);
+    await step(() => fake.emit({ type: 'tools_changed', overview: overview('ready') }));
+    await step(() => answer!());
+    expect(toggle().checked).toBe(true);
+    expect(status()).toBe('Ready');
+    // Another view turns it off later: this one follows.
+    await step(() => fake.emit({ type: 'tools_changed', overview: overview('disabled') }));
+    expect(toggle().checked).toBe(false);
+  });
+
+  it('goes back and says why when the change is refused', async () => {
+    const refusal = 'There is no MCP server named git';
+    await openSettings({
+      'tools.overview': () => overview('ready'),
+      'tools.setEnabled': () => ({ ok: false, error: { code: 'invalid_input', message: refusal } }),
+    });
+    await click(toggle());
+    expect(toggle().checked).toBe(true);
+    expect(document.querySelector('[role="alert"]')?.textContent).toContain(refusal);
+  });
+});

@@ -14,6 +14,8 @@ export interface ToolsState {
   overview: ToolsOverview | null;
   /** The calls of the session shown that wait, by toolCallId. */
   approvals: Record<string, PendingApproval>;
+  /** Enabled switches flipped, by server name: shown as asked until the status says so or the change fails. */
+  switching: Record<string, boolean>;
 }
 
 export interface ToolsSlice {
@@ -41,8 +43,16 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, deps) => {
       const { [toolCallId]: _settled, ...rest } = t.approvals;
       return { approvals: rest };
     });
+  /** Drops the flipped switches the overview now shows as asked (or whose server is gone). */
+  const settleSwitches = (tools: ToolsState, overview: ToolsOverview | null, failed?: string): Partial<ToolsState> => {
+    const shows = (name: string, enabled: boolean) => {
+      const server = overview?.servers.find((s) => s.name === name);
+      return server === undefined || (server.state !== 'disabled') === enabled;
+    };
+    return { switching: Object.fromEntries(Object.entries(tools.switching).filter(([name, enabled]) => name !== failed && !shows(name, enabled))) };
+  };
   return {
-    tools: { overview: null, approvals: {} },
+    tools: { overview: null, approvals: {}, switching: {} },
 
     async loadTools() {
       const overview = await callApi(deps, get, 'tools.overview', {});
@@ -66,7 +76,10 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, deps) => {
     },
 
     async setServerEnabled(name, enabled) {
-      await callApi(deps, get, 'tools.setEnabled', { name, enabled });
+      // The switch moves at once; the servers' status, which follows, may reach this page after the answer.
+      update((t) => ({ switching: { ...t.switching, [name]: enabled } }));
+      const done = await callApi(deps, get, 'tools.setEnabled', { name, enabled });
+      update((t) => settleSwitches(t, t.overview, done === undefined ? name : undefined));
     },
 
     async addServer(name, config) {
@@ -102,7 +115,7 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, deps) => {
     },
 
     toolsApplyEvent(event) {
-      if (event.type === 'tools_changed') return update(() => ({ overview: event.overview }));
+      if (event.type === 'tools_changed') return update((t) => ({ overview: event.overview, ...settleSwitches(t, event.overview) }));
       if (event.type !== 'tool_approval' && event.type !== 'tool_approval_settled') return;
       if (eventSessionId(event) !== get().session?.header.id) return;
       if (event.type === 'tool_approval_settled') return withoutApproval(event.toolCallId);

@@ -131,7 +131,8 @@ function ServerItem({ server, readOnly, alwaysAllow }: { server: McpServerStatus
   const restart = useBaton((s) => s.restartServer);
   const setEnabled = useBaton((s) => s.setServerEnabled);
   const remove = useBaton((s) => s.removeServer);
-  const enabled = server.state !== 'disabled';
+  const asked = useBaton((s) => s.tools.switching[server.name]);
+  const enabled = asked ?? server.state !== 'disabled';
   const t = useT();
   const where = server.config.type === 'http' ? server.config.url : [server.config.command, ...(server.config.args ?? [])].join(' ');
   return (
