@@ -105,7 +105,9 @@ export class TextDoc {
     tail.lineLength.push(lineLength);
     // Each term once: the index records which messages hold a term, not how often, and a message saying
     // one word 200 times made compact() sort 200 keys for it (a 43 MB import's took 95 ms).
-    for (const id of new Set(termIds)) {
+    const stamp = scratch.nextStamp();
+    for (const id of termIds) {
+      if (!scratch.mark(id, stamp)) continue;
       tail.tokenTerms.push(id);
       tail.tokenOrdinals.push(ordinal);
     }
@@ -184,22 +186,20 @@ export class TextDoc {
     lineLength.set(tail.lineLength, base.count);
     const { idOffsets, idBytes } = appendIds(base, tail.ids);
 
-    // The tail's tokens as (term, ordinal) keys, sorted: term by term, each term's messages in order.
-    const span = 2 ** Math.ceil(Math.log2(count + 1));
-    const keys = new Float64Array(tail.tokenTerms.length);
-    for (let i = 0; i < keys.length; i++) keys[i] = tail.tokenTerms[i]! * span + tail.tokenOrdinals[i]!;
-    keys.sort();
-    const added: number[] = [];
-    for (let i = 0; i < keys.length; i++) {
-      const term = Math.floor(keys[i]! / span);
-      if (added[added.length - 1] !== term) added.push(term);
-    }
+    // The tail's tokens grouped by term, ascending, each term's messages in order: a counting sort, since
+    // the tokens come message by message and each (term, message) once.
+    const { tokenTerms, tokenOrdinals } = tail;
+    const added = scratch.distinct(tokenTerms);
+    const bucketEnd = scratch.bucketEnds(added);
+    const ordinals = new Uint32Array(tokenTerms.length);
+    for (let i = 0; i < tokenTerms.length; i++) ordinals[scratch.place(tokenTerms[i]!)] = tokenOrdinals[i]!;
+    scratch.clear(added);
 
     const terms = mergeAscending(base.terms, added);
     const postOffsets = new Uint32Array(terms.length + 1);
-    const writer = new VarintWriter(base.posts.length + keys.length);
+    const writer = new VarintWriter(base.posts.length + ordinals.length);
     let b = 0;
-    let k = 0;
+    let a = 0;
     for (let t = 0; t < terms.length; t++) {
       const id = terms[t]!;
       postOffsets[t] = writer.length;
@@ -212,11 +212,12 @@ export class TextDoc {
         last = lastOrdinal(base.posts, from, to);
         b++;
       }
-      for (; k < keys.length && Math.floor(keys[k]! / span) === id; k++) {
-        const ordinal = keys[k]! % span;
-        if (ordinal === last) continue; // the word again in the same message
-        writer.write(ordinal - last);
-        last = ordinal;
+      if (a < added.length && added[a] === id) {
+        for (let k = a === 0 ? 0 : bucketEnd[a - 1]!; k < bucketEnd[a]!; k++) {
+          writer.write(ordinals[k]! - last);
+          last = ordinals[k]!;
+        }
+        a++;
       }
     }
     postOffsets[terms.length] = writer.length;
@@ -250,7 +251,7 @@ function indexOf(sorted: Uint32Array, id: number): number {
   return -1;
 }
 
-function mergeAscending(a: Uint32Array, b: number[]): Uint32Array {
+function mergeAscending(a: Uint32Array, b: Uint32Array): Uint32Array {
   const out = new Uint32Array(a.length + b.length);
   let i = 0;
   let j = 0;
@@ -294,6 +295,78 @@ function lastOrdinal(posts: Uint8Array, from: number, to: number): number {
   }
   return value;
 }
+
+/**
+ * Per-term working space shared by every doc, indexed by term id, so that neither deduplicating a
+ * message's terms nor grouping a tail's tokens by term allocates per message or sorts the tokens.
+ */
+class TermScratch {
+  /** Per term: the stamp of the last message that held it (addMessage). */
+  private stamps = new Uint32Array(1024);
+  private stamp = 0;
+  /** Per term of the tail being compacted: its count, then where its next ordinal goes. */
+  private slots = new Uint32Array(1024);
+
+  nextStamp(): number {
+    if (++this.stamp === 0xffffffff) {
+      this.stamps.fill(0);
+      this.stamp = 1;
+    }
+    return this.stamp;
+  }
+
+  /** Whether the term is new to the message stamped `stamp` (and marks it). */
+  mark(id: number, stamp: number): boolean {
+    if (id >= this.stamps.length) this.stamps = grown(this.stamps, id);
+    if (this.stamps[id] === stamp) return false;
+    this.stamps[id] = stamp;
+    return true;
+  }
+
+  /** The tokens' terms, each once, ascending; counts them on the way. */
+  distinct(tokenTerms: readonly number[]): Uint32Array {
+    const found: number[] = [];
+    for (const id of tokenTerms) {
+      if (id >= this.slots.length) this.slots = grown(this.slots, id);
+      const seen = this.slots[id]!;
+      this.slots[id] = seen + 1;
+      if (seen === 0) found.push(id);
+    }
+    return Uint32Array.from(found).sort();
+  }
+
+  /** Where each term's tokens end once grouped; each term's slot is left at where its group begins. */
+  bucketEnds(terms: Uint32Array): Uint32Array {
+    const ends = new Uint32Array(terms.length);
+    let at = 0;
+    for (let i = 0; i < terms.length; i++) {
+      const count = this.slots[terms[i]!]!;
+      this.slots[terms[i]!] = at;
+      at += count;
+      ends[i] = at;
+    }
+    return ends;
+  }
+
+  /** The next position in the term's group. */
+  place(id: number): number {
+    return this.slots[id]!++;
+  }
+
+  clear(terms: Uint32Array): void {
+    for (const id of terms) this.slots[id] = 0;
+  }
+}
+
+function grown(array: Uint32Array<ArrayBuffer>, index: number): Uint32Array<ArrayBuffer> {
+  let length = array.length;
+  while (length <= index) length *= 2;
+  const next = new Uint32Array(length);
+  next.set(array);
+  return next;
+}
+
+const scratch = new TermScratch();
 
 /** A growable byte buffer of LEB128 varints. */
 class VarintWriter {
