@@ -3,8 +3,8 @@
 // look at the new pictures and update them: npx playwright test e2e/visual.spec.ts --update-snapshots.
 //
 // What would change from run to run is held still: animations are off, the caret is hidden, relative
-// times are masked, the sessions are written a few minutes before the test (so they are all "Today"), and
-// every notice is dismissed before a picture is taken (they fade on a timer).
+// times are masked, the sessions are written a few minutes before the test but on today's date (so they
+// are all "Today"), and every notice is dismissed before a picture is taken (they fade on a timer).
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, type Baton } from './fixtures';
 import { handoffDialog, handoffDocument, messageBox, send, sessionsNav } from './ui-helpers';
@@ -31,9 +31,14 @@ const REPLY = [
   '```',
 ].join('\n');
 
-/** A chain of handoffs with a branch, and a session of its own, all written minutes ago. */
+/**
+ * A chain of handoffs with a branch, and a session of its own, all written minutes ago — but never before
+ * today's midnight: within the first hour of a day the older ones would go under "Yesterday" and the
+ * picture would change. Near midnight they are seconds apart instead, in the same order.
+ */
 function writeSessions(baton: Baton): void {
-  const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+  const midnight = new Date().setHours(0, 0, 0, 0);
+  const minutesAgo = (m: number) => new Date(Math.max(Date.now() - m * 60_000, midnight + (60 - m) * 1000)).toISOString();
   writeSessionFile(baton.dataDir, { id: 'design', title: 'Design the import dialog', messages: 4, timestamp: minutesAgo(50) });
   writeSessionFile(baton.dataDir, { id: 'p1', title: 'Parser work', messages: 6, timestamp: minutesAgo(40) });
   writeSessionFile(baton.dataDir, { id: 'p2', title: 'Parser, continued', messages: 4, timestamp: minutesAgo(30), parentSession: 'p1' });
