@@ -102,6 +102,28 @@ test('the model picker changes the model the next request uses', async ({ page, 
   await expect(page.locator('.statusline')).not.toContainText(model);
 });
 
+test('a model switched to mid-session is told at once, before the first message sent with it, and the same after a reload', async ({ page, baton }) => {
+  await baton.open(page);
+  await exchange(page, baton, 'First question', 'First answer.');
+  const first = (baton.fake.messageRequests().at(-1)?.body as { model?: string } | undefined)?.model;
+  const model = KNOWN_MODELS.find((m) => m !== first)!;
+  await page.getByRole('combobox', { name: 'Model' }).selectOption(model);
+  await exchange(page, baton, 'Second question', 'Second answer.');
+  const note = page.locator('.chat-note', { hasText: texts.modelChangedTo(model) });
+  // Between the first answer and the message sent with the new model.
+  const rows = async () => (await page.locator('.chat-note, [data-testid="message"]').allTextContents()).map((text) => text.replace(/\s+/g, ' '));
+  const told = async () => {
+    const shown = await rows();
+    const at = shown.findIndex((text) => text.includes(texts.modelChangedTo(model)));
+    return [shown.filter((text) => text.includes('Model changed')).length, shown[at - 1]?.includes('First answer.'), shown[at + 1]?.includes('Second question')];
+  };
+  await expect(note).toHaveCount(1);
+  expect(await told()).toEqual([1, true, true]);
+  await page.reload();
+  await expect(page.getByText('Second answer.')).toBeVisible();
+  expect(await told()).toEqual([1, true, true]);
+});
+
 test('a narrow window collapses the sidebar into a drawer', async ({ page, baton }) => {
   await page.setViewportSize({ width: 480, height: 800 });
   await page.goto(baton.url); // not baton.open: the navigation stays hidden until asked for

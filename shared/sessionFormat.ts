@@ -51,9 +51,8 @@ export function handoffExchangeTracker(): (message: MessageLike) => boolean {
  * handoff model (the chat's own model is recorded again after it): neither is a change the user made.
  * The chat and the Markdown export both tell them this way.
  */
-export function modelChangeTracker<E extends { model: string }>() {
-  let current: string | undefined;
-  let pending: E | undefined;
+export function modelChangeTracker<E extends { model: string }>(from: ModelChanges<E> = {}) {
+  let { current, pending } = from;
   return {
     recorded(entry: E): void {
       pending = entry;
@@ -67,7 +66,17 @@ export function modelChangeTracker<E extends { model: string }>() {
       current = change.model;
       return changed ? change : undefined;
     },
+    /** Where it stands, for a live chat to go on from (entries keep arriving after the branch was read). */
+    state(): ModelChanges<E> {
+      return { ...(current !== undefined && { current }), ...(pending && { pending }) };
+    },
   };
+}
+
+/** A modelChangeTracker's state: the model the conversation was last told in, and a change not yet placed. */
+export interface ModelChanges<E> {
+  current?: string;
+  pending?: E;
 }
 
 /** The header's `origin` of a session started by a handoff. */

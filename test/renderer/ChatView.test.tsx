@@ -219,6 +219,41 @@ describe('ChatView', () => {
     expect(container.textContent).not.toContain('Model changed');
   });
 
+  it('a model changed during the session is told live, before the first message sent with it, as on reopening', async () => {
+    const { container, fake } = await chat([modelChange('claude-start'), ...exchangeEntries(1)]);
+    const notes = () => [...container.querySelectorAll('.chat-note')].map((n) => n.textContent);
+    /** A run as the core sends it: the model_change written for it (if any), the prompt, then the reply. */
+    const run = async (change: SessionEntry | undefined, prompt: SessionEntry, reply: SessionEntry) => {
+      if (change) await step(() => fake.emit({ type: 'entry_added', sessionId: 's1', entry: change }));
+      for (const entry of [prompt, reply]) {
+        if (entry.type !== 'message') throw new Error('a message entry');
+        await step(() => fake.emit({ type: 'message_start', sessionId: 's1', message: entry.message }));
+        await step(() => fake.emit({ type: 'message_end', sessionId: 's1', message: entry.message, entry }));
+      }
+    };
+    await run(modelChange('claude-other'), messageEntry('user', 'With the other model'), messageEntry('assistant', 'Answered'));
+    expect(notes()).toEqual(['Model changed to claude-other']);
+    const rows = [...container.querySelectorAll('.chat-note, [data-testid="message"]')].map((n) => n.textContent ?? '');
+    const note = rows.indexOf('Model changed to claude-other');
+    expect(rows[note + 1]).toContain('With the other model');
+    expect(rows[note - 1]).toContain('Answer 0');
+
+    // A handoff run's own model, and the chat's model recorded again after it, are no change the user made.
+    await run(modelChange('claude-handoff'), messageEntry('user', 'This session is being handed off', { purpose: 'handoff' }), messageEntry('assistant', '## Goal\nOn', { purpose: 'handoff' }));
+    await run(modelChange('claude-other'), messageEntry('user', 'Carry on here'), messageEntry('assistant', 'Carrying on'));
+    expect(container.textContent).toContain('Carrying on');
+    expect(notes()).toEqual(['Model changed to claude-other']);
+  });
+
+  it('a new session’s first model is no change: nothing is told live either', async () => {
+    const { container, fake } = await chat([]);
+    await step(() => fake.emit({ type: 'entry_added', sessionId: 's1', entry: modelChange('claude-start') }));
+    const prompt = messageEntry('user', 'First words');
+    if (prompt.type === 'message') await step(() => fake.emit({ type: 'message_end', sessionId: 's1', message: prompt.message, entry: prompt }));
+    expect(container.textContent).toContain('First words');
+    expect(container.textContent).not.toContain('Model changed');
+  });
+
   it('a todo_write call reads as a todo update', async () => {
     const call = messageEntry('assistant', '');
     if (call.type === 'message') {

@@ -225,8 +225,9 @@ export class AgentSession {
     /** An aside's messages: its own requests see them, later turns do not. */
     const scratch: AgentMessage[] | undefined = options.aside ? [] : undefined;
     let entry: SessionEntry | undefined;
+    let modelChange: SessionEntry | undefined;
     try {
-      this.recordModel(model);
+      modelChange = this.recordModel(model);
       entry = prompt?.(scratch);
     } catch (err) {
       this.controller = undefined;
@@ -234,6 +235,8 @@ export class AgentSession {
     }
     this.emit({ type: 'agent_start', sessionId: this.sessionId });
     this.emit({ type: 'turn_start', sessionId: this.sessionId });
+    // Before the prompt, as in the file: the chat tells the change before the first message sent with it.
+    if (modelChange) this.emit({ type: 'entry_added', sessionId: this.sessionId, entry: modelChange });
     if (entry) emitSaved(this.emit.bind(this), this.sessionId, entry);
     const config = this.loopConfig(model, options.maxTokens, controller.signal);
     const done = runAgentLoop(config, this.loopHooks(options, scratch)).finally(() => {
@@ -351,11 +354,12 @@ export class AgentSession {
     return hooks;
   }
 
-  /** model_change when the model used differs from the session's last. */
-  private recordModel(model: string): void {
-    if (model === this.lastModel) return;
-    this.manager.appendModelChange(model);
+  /** model_change when the model used differs from the session's last: the entry written, if one was. */
+  private recordModel(model: string): SessionEntry | undefined {
+    if (model === this.lastModel) return undefined;
+    const entry = this.manager.appendModelChange(model);
     this.lastModel = model;
+    return entry;
   }
 
   /**

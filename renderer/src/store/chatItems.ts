@@ -6,13 +6,14 @@
 import { HandoffDetails, type AgentMessage, type ImageBlock, type HandoffOutcomeEntry, type SessionEntry } from '../../../shared/session';
 import { toolResultText } from '../../../shared/toolResult';
 
-type ModelChangeEntry = Extract<SessionEntry, { type: 'model_change' }>;
-import { CustomType, handoffExchangeTracker, modelChangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
+import { CustomType, handoffExchangeTracker, modelChangeTracker, unwrapHandoffDocument, type ModelChanges } from '../../../shared/sessionFormat';
 import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import { stopNoticeOf } from './stopReasons';
 
 /** One handoff attempt of this session: its prompt and reply, and how it ended. */
+export type ModelChangeEntry = Extract<SessionEntry, { type: 'model_change' }>;
+
 export interface HandoffAttempt {
   key: string;
   /** The reply's text: the document as written (it may have been edited before it was handed off). */
@@ -239,6 +240,13 @@ export interface BuiltChat {
   messageCount: number;
   /** The versions of the messages among the entries, as the view gave them (see BranchView). */
   versions: Record<string, string[]>;
+  /** The model changes after the last entry, so a live chat tells the next one as a reopened one would. */
+  models: ModelChanges<ModelChangeEntry>;
+}
+
+/** "Model changed to …", before the first message sent with it. */
+export function modelNote(change: ModelChangeEntry): ChatItem {
+  return { kind: 'note', key: change.id, text: texts.modelChangedTo(change.model) };
 }
 
 export function buildChat(entries: readonly SessionEntry[], versions: Record<string, string[]> = {}): BuiltChat {
@@ -252,7 +260,7 @@ export function buildChat(entries: readonly SessionEntry[], versions: Record<str
       messageCount++;
       const inExchange = inHandoff(entry.message);
       const change = modelChanges.beforeMessage(inExchange);
-      if (change) items.push({ kind: 'note', key: change.id, text: texts.modelChangedTo(change.model) });
+      if (change) items.push(modelNote(change));
       if (!inExchange && isToolResultOnly(entry.message)) toolResults = Object.assign(toolResults, toolResultsOf(entry.message));
       addMessage(items, entry.message, entry.id, inExchange);
     } else if (entry.type === 'handoff_outcome') {
@@ -264,5 +272,5 @@ export function buildChat(entries: readonly SessionEntry[], versions: Record<str
       if (item) items.push(item);
     }
   }
-  return { items, toolResults, messageCount, versions };
+  return { items, toolResults, messageCount, versions, models: modelChanges.state() };
 }

@@ -4,6 +4,7 @@
 // costs one render per frame, not one per event.
 import type { BatonEvent } from '../../../shared/contract';
 import type { AgentMessage } from '../../../shared/session';
+import { modelChangeTracker, type ModelChanges } from '../../../shared/sessionFormat';
 import { callApi } from './call';
 import { shownSessionId } from './selectors';
 import {
@@ -11,11 +12,13 @@ import {
   addMessage,
   addOutcome,
   joinChats,
+  modelNote,
   UNSAVED_KEY_PREFIX,
   isToolResultOnly,
   toolResultsOf,
   type BuiltChat,
   type ChatItem,
+  type ModelChangeEntry,
   type ToolResult,
 } from './chatItems';
 import { eventSessionId } from './sessionSlice';
@@ -43,6 +46,8 @@ export interface ChatState {
   queue: { steering: string[]; followUp: string[] };
   /** The row to scroll to and mark (a search result's message); seq tells a repeat from the last one. */
   target: { key: string; seq: number } | null;
+  /** The model changes since the branch was read (buildChat), told before the message they were made for. */
+  models: ModelChanges<ModelChangeEntry>;
 }
 
 export interface ChatSlice {
@@ -89,6 +94,16 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       }
       return { items, stream: null };
     });
+  /** A model change waiting for this message is told before it, as buildChat tells it on reopening. */
+  const tellModelChange = (message: AgentMessage) =>
+    update((c) => {
+      const tracker = modelChangeTracker(c.models);
+      const change = tracker.beforeMessage(message.purpose === 'handoff');
+      if (!change) return { models: tracker.state() };
+      // Before the streaming row, should one be showing: the reply it becomes takes its place.
+      const rows = withoutStreaming(c.items);
+      return { models: tracker.state(), items: [...rows, modelNote(change), ...c.items.slice(rows.length)] };
+    });
   const unsavedKey = () => `${UNSAVED_KEY_PREFIX}${++unsavedCount}`;
 
   const startStream = () => {
@@ -97,7 +112,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
   };
 
   return {
-    chat: { items: [], toolResults: {}, toolRuns: {}, versions: {}, stream: null, queue: emptyQueue, target: null },
+    chat: { items: [], toolResults: {}, toolRuns: {}, versions: {}, stream: null, queue: emptyQueue, target: null, models: {} },
 
     resetChat(built) {
       get().showBranch(built);
@@ -112,7 +127,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
 
     showBranch(built) {
       pending = '';
-      update(() => ({ items: built.items, toolResults: built.toolResults, toolRuns: {}, versions: built.versions, stream: null, target: null }));
+      update(() => ({ items: built.items, toolResults: built.toolResults, toolRuns: {}, versions: built.versions, stream: null, target: null, models: built.models }));
     },
 
     showEntry(key) {
@@ -158,6 +173,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
           return;
         case 'message_end': {
           pending = '';
+          tellModelChange(event.message);
           const key = event.entry?.id ?? unsavedKey();
           if (event.message.purpose !== 'handoff' && isToolResultOnly(event.message)) {
             const results = toolResultsOf(event.message);
@@ -201,6 +217,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         }
         case 'entry_added': {
           const { entry } = event;
+          if (entry.type === 'model_change') return update((c) => ({ models: { ...c.models, pending: entry } }));
           if (entry.type !== 'handoff_outcome') return;
           // Added before a streaming row, should one be showing: that row stays the last one.
           return update((c) => {

@@ -43,6 +43,7 @@ describe('a run', () => {
     expect(types(h.events).filter((t) => t !== 'message_update')).toEqual([
       'agent_start',
       'turn_start',
+      'entry_added', // the session's first model_change
       'message_start',
       'message_end',
       'message_start',
@@ -249,9 +250,15 @@ describe('model selection', () => {
     await h.agent.prompt('a');
     await h.agent.prompt('b');
     h.settings.model = 'claude-other';
+    const before = h.events.length;
     await h.agent.prompt('c');
     const changes = readSessionFile(file()).entries.filter((e) => e.type === 'model_change');
     expect(changes.map((e) => e.type === 'model_change' && e.model)).toEqual([MODEL, 'claude-other']);
+    // The view is told of the change as it is written, before the prompt sent with it.
+    const run = h.events.slice(before).filter((e) => e.type === 'entry_added' || e.type === 'message_end');
+    expect(run[0]).toEqual({ type: 'entry_added', sessionId: expect.any(String), entry: changes[1] });
+    expect(run[1]).toMatchObject({ type: 'message_end', message: { role: 'user' } });
+    expect(h.events.slice(0, before).filter((e) => e.type === 'entry_added')).toHaveLength(1); // 'b' changed nothing
     expect(bodyOf(fake.messageRequests()[2]).model).toBe('claude-other');
     expect(h.agent.getModel()).toBe('claude-other');
 
