@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The sessions sidebar in a wide window: chains as trees, relative times, a search that keeps the
 // lineage's names, resizable and collapsible (both remembered).
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../renderer/src/App';
 import { relativeTime } from '../../renderer/src/lib/format';
 import { DEFAULT_SETTINGS, SIDEBAR_WIDTH, type Settings, type SettingsPatch } from '../../shared/settings';
@@ -117,7 +117,8 @@ describe('the sidebar', () => {
 
   describe('from the keyboard', () => {
     const listed = [summary('a', 'Alpha notes'), summary('b', 'Beta plans'), summary('c', 'Gamma ideas')];
-    const frame = () => settle().then(() => new Promise((r) => setTimeout(r, 40)));
+    /** Focus moves a frame or more after the key (the list may scroll first): waited for, not timed. */
+    const focusMoves = (to: () => Element | null) => vi.waitFor(() => expect(document.activeElement).toBe(to()));
     const link = (title: string) => [...nav().querySelectorAll<HTMLElement>('a.session-open')].find((a) => a.textContent === title)!;
     const searchBox = () => byLabel(document, 'Search sessions') as HTMLInputElement;
     const composer = () => byLabel(document, 'Message');
@@ -136,8 +137,7 @@ describe('the sidebar', () => {
       ]);
       link('Alpha notes').focus();
       await key(document.activeElement!, 'ArrowDown');
-      await frame();
-      expect(document.activeElement).toBe(link('Beta plans'));
+      await focusMoves(() => link('Beta plans'));
       await key(document.activeElement!, 'ArrowRight');
       expect(document.activeElement?.getAttribute('aria-label')).toBe('Open in new window');
       await key(document.activeElement!, 'ArrowRight');
@@ -147,32 +147,27 @@ describe('the sidebar', () => {
       await key(document.activeElement!, 'Escape');
       expect(document.activeElement).toBe(link('Beta plans'));
       await key(document.activeElement!, 'End');
-      await frame();
-      expect(document.activeElement).toBe(link('Gamma ideas'));
+      await focusMoves(() => link('Gamma ideas'));
       await key(document.activeElement!, 'Home');
-      await frame();
+      await focusMoves(() => link('Alpha notes'));
       await key(document.activeElement!, 'ArrowUp');
-      await frame();
-      expect(document.activeElement).toBe(searchBox());
+      await focusMoves(() => searchBox());
     });
 
     it('↓ in the search box goes to the first result, Enter opens it and the composer takes focus; the header keeps its title', async () => {
       const { fake, store } = await app(handlers());
       await click(link('Beta plans'));
-      await frame();
-      expect(document.activeElement).toBe(composer());
+      await focusMoves(() => composer());
       expect(document.querySelector('h1')?.textContent).toBe('Beta plans');
       await step(() => store.getState().setQuery('gamma'));
       // The search left the session shown out of the list: the header still names it.
       expect(document.querySelector('h1')?.textContent).toBe('Beta plans');
       searchBox().focus();
       await key(searchBox(), 'ArrowDown');
-      await frame();
-      expect(document.activeElement).toBe(link('Gamma ideas'));
+      await focusMoves(() => link('Gamma ideas'));
       searchBox().focus();
       await key(searchBox(), 'Enter');
-      await frame();
-      expect(fake.callsTo('sessions.open').at(-1)).toEqual({ id: 'c' });
+      await vi.waitFor(() => expect(fake.callsTo('sessions.open').at(-1)).toEqual({ id: 'c' }));
       expect(document.activeElement).toBe(composer());
       expect(document.querySelector('h1')?.textContent).toBe('Gamma ideas');
     });
@@ -182,8 +177,7 @@ describe('the sidebar', () => {
       const first = document.querySelector<HTMLElement>('a[href], button, input, textarea, select, [tabindex]:not([tabindex="-1"])')!;
       expect(first.textContent).toBe('Skip to message box');
       await click(first);
-      await frame();
-      expect(document.activeElement).toBe(composer());
+      await focusMoves(() => composer());
     });
   });
 });
