@@ -107,14 +107,18 @@ test('a model switched to mid-session is told at once, before the first message 
   await exchange(page, baton, 'First question', 'First answer.');
   const first = (baton.fake.messageRequests().at(-1)?.body as { model?: string } | undefined)?.model;
   const model = KNOWN_MODELS.find((m) => m !== first)!;
-  await page.getByRole('combobox', { name: 'Model' }).selectOption(model);
+  const picker = page.getByRole('combobox', { name: 'Model' });
+  await picker.selectOption(model);
   await exchange(page, baton, 'Second question', 'Second answer.');
-  const note = page.locator('.chat-note', { hasText: texts.modelChangedTo(model) });
+  // By the name the picker shows, not the model's id.
+  const name = (await picker.locator('option:checked').textContent())!;
+  expect(name).not.toBe(model);
+  const note = page.locator('.chat-note', { hasText: texts.modelChangedTo(name) });
   // Between the first answer and the message sent with the new model.
   const rows = async () => (await page.locator('.chat-note, [data-testid="message"]').allTextContents()).map((text) => text.replace(/\s+/g, ' '));
   const told = async () => {
     const shown = await rows();
-    const at = shown.findIndex((text) => text.includes(texts.modelChangedTo(model)));
+    const at = shown.findIndex((text) => text.includes(texts.modelChangedTo(name)));
     return [shown.filter((text) => text.includes('Model changed')).length, shown[at - 1]?.includes('First answer.'), shown[at + 1]?.includes('Second question')];
   };
   await expect(note).toHaveCount(1);

@@ -204,6 +204,11 @@ describe('ChatView', () => {
     expect(notes).toEqual(['Model changed to claude-other']);
   });
 
+  it('the model is named as the picker names it', async () => {
+    const { container } = await chat([modelChange('claude-start'), ...exchangeEntries(1), modelChange('claude-haiku-5-5'), messageEntry('user', 'Quick one')]);
+    expect([...container.querySelectorAll('.chat-note')].map((n) => n.textContent)).toEqual(['Model changed to Claude Haiku 5.5']);
+  });
+
   it('a handoff written by the handoff model is no model change, nor is the chat model after it', async () => {
     const { container } = await chat([
       modelChange('claude-chat'),

@@ -4,6 +4,7 @@
 // adders build the chat from entries and from live events, so a row looks the same before and after a
 // reopen.
 import { HandoffDetails, type AgentMessage, type ImageBlock, type HandoffOutcomeEntry, type SessionEntry } from '../../../shared/session';
+import { fallbackModel } from '../../../shared/models';
 import { toolResultText } from '../../../shared/toolResult';
 
 import { CustomType, handoffExchangeTracker, modelChangeTracker, unwrapHandoffDocument, type ModelChanges } from '../../../shared/sessionFormat';
@@ -244,12 +245,17 @@ export interface BuiltChat {
   models: ModelChanges<ModelChangeEntry>;
 }
 
-/** "Model changed to …", before the first message sent with it. */
-export function modelNote(change: ModelChangeEntry): ChatItem {
-  return { kind: 'note', key: change.id, text: texts.modelChangedTo(change.model) };
+/** A model's name as the pickers show it. */
+export type ModelName = (id: string) => string;
+
+const builtInName: ModelName = (id) => fallbackModel(id).displayName;
+
+/** "Model changed to …", before the first message sent with it, by the name the picker shows. */
+export function modelNote(change: ModelChangeEntry, modelName: ModelName): ChatItem {
+  return { kind: 'note', key: change.id, text: texts.modelChangedTo(modelName(change.model)) };
 }
 
-export function buildChat(entries: readonly SessionEntry[], versions: Record<string, string[]> = {}): BuiltChat {
+export function buildChat(entries: readonly SessionEntry[], versions: Record<string, string[]> = {}, modelName = builtInName): BuiltChat {
   const items: ChatItem[] = [];
   let toolResults: Record<string, ToolResult> = {};
   let messageCount = 0;
@@ -260,7 +266,7 @@ export function buildChat(entries: readonly SessionEntry[], versions: Record<str
       messageCount++;
       const inExchange = inHandoff(entry.message);
       const change = modelChanges.beforeMessage(inExchange);
-      if (change) items.push(modelNote(change));
+      if (change) items.push(modelNote(change, modelName));
       if (!inExchange && isToolResultOnly(entry.message)) toolResults = Object.assign(toolResults, toolResultsOf(entry.message));
       addMessage(items, entry.message, entry.id, inExchange);
     } else if (entry.type === 'handoff_outcome') {

@@ -21,6 +21,7 @@ import {
   type ModelChangeEntry,
   type ToolResult,
 } from './chatItems';
+import { modelNames } from './modelsSlice';
 import { eventSessionId } from './sessionSlice';
 import type { SliceCreator } from './types';
 
@@ -102,7 +103,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       if (!change) return { models: tracker.state() };
       // Before the streaming row, should one be showing: the reply it becomes takes its place.
       const rows = withoutStreaming(c.items);
-      return { models: tracker.state(), items: [...rows, modelNote(change), ...c.items.slice(rows.length)] };
+      return { models: tracker.state(), items: [...rows, modelNote(change, modelNames(get().models)), ...c.items.slice(rows.length)] };
     });
   const unsavedKey = () => `${UNSAVED_KEY_PREFIX}${++unsavedCount}`;
 

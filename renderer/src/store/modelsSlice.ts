@@ -17,6 +17,11 @@ export function modelInfo(models: readonly ModelInfo[], id: string): ModelInfo {
   return models.find((m) => m.id === id) ?? fallbackModel(id);
 }
 
+/** Names by the catalog the pickers show, for the chat's "Model changed to …". */
+export function modelNames(models: readonly ModelInfo[]): (id: string) => string {
+  return (id) => modelInfo(models, id).displayName;
+}
+
 /** One notice however many ways it is told (the event, app.info). */
 export const MODEL_REPLACED_KEY = 'model-replaced';
 

@@ -9,7 +9,7 @@ import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import { buildChat } from './chatItems';
 import { callApi, tryCall } from './call';
-import { modelInfo } from './modelsSlice';
+import { modelInfo, modelNames } from './modelsSlice';
 import { BUSY_KEY } from './noticeSlice';
 import { retryTarget } from './selectors';
 import { STORAGE_KEY } from './settingsSlice';
@@ -225,7 +225,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
         return patch({ isStreaming, todos, contextTokens, contextWindow, model, pinned, readOnlyReason });
       }
 
-      const built = buildChat(view.entries, view.versions);
+      const built = buildChat(view.entries, view.versions, modelNames(get().models));
       set({
         session: {
           header: view.header,
@@ -257,7 +257,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
     loadBranch(branch, contextTokens) {
       const session = get().session;
       if (!session) return;
-      const built = buildChat(branch.entries, branch.versions);
+      const built = buildChat(branch.entries, branch.versions, modelNames(get().models));
       patch({ messageCount: built.messageCount, contextTokens, ...branchFields(branch), branchSeq: session.branchSeq + 1, replyError: undefined });
       get().showBranch(built);
     },
@@ -316,7 +316,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, deps) =
         const now = get().session;
         // Another session or another branch is shown now: the page belongs to what was shown before.
         if (!page || now?.header.id !== id || now.branchSeq !== session.branchSeq) return;
-        const built = buildChat(page.entries, page.versions);
+        const built = buildChat(page.entries, page.versions, modelNames(get().models));
         const tokens = tokenTotals(page.entries);
         get().prependChat(built);
         patch({
