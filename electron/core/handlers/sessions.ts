@@ -66,7 +66,7 @@ export function sessionsHandlers(ctx: ViewContext): Pick<Handlers, SessionChanne
   const exportOf = (id: string, format: ExportFormat) =>
     readSession(ctx, id, (manager) => {
       const parent = manager.getHeader().parentSession;
-      return sessionExport(manager, format, parent === undefined ? undefined : store.get(parent)?.title);
+      return sessionExport(manager, format, parent === undefined ? undefined : store.get(parent)?.title, (model) => ctx.models.get(model).displayName);
     });
   return {
     'sessions.list': ({ query }) => (query?.trim() ? store.search(query) : store.list()),

@@ -12,6 +12,7 @@
 // code too), and a code span is trusted to hold HTML only where no earlier line could have opened it.
 // A fence in a list item ends where the item does: past a line that may have ended it, no line of the
 // message is taken for code.
+import { fallbackModel } from '../../../shared/models';
 import { texts } from '../../../shared/texts';
 import type { AgentMessage, SessionEntry, SessionHeader } from '../../../shared/session';
 import { CustomType, handoffExchangeTracker, modelChangeTracker, unwrapHandoffDocument } from '../../../shared/sessionFormat';
@@ -22,6 +23,8 @@ export interface MarkdownSource {
   title: string;
   /** The title of the session this one was handed off from, when the store knows it. */
   parentTitle?: string;
+  /** A model's name as the pickers show it (the model catalog's); the built-in names when left out. */
+  modelName?: (id: string) => string;
   /** Root to leaf: the conversation as the chat shows it. */
   branch: readonly SessionEntry[];
 }
@@ -29,7 +32,7 @@ export interface MarkdownSource {
 /** How much of a tool's input or result a one-line summary shows. */
 const SUMMARY_CHARS = 160;
 
-export function sessionMarkdown({ header, title, parentTitle, branch }: MarkdownSource): string {
+export function sessionMarkdown({ header, title, parentTitle, branch, modelName = (id) => fallbackModel(id).displayName }: MarkdownSource): string {
   const about: string[] = [];
   if (header.parentSession !== undefined) about.push(texts.continuedFrom(parentTitle ?? 'an earlier session'));
   if (header.importedFrom) about.push(texts.importedFrom(header.importedFrom.format, header.importedFrom.fileName));
@@ -45,7 +48,7 @@ export function sessionMarkdown({ header, title, parentTitle, branch }: Markdown
         const { message } = entry;
         const inExchange = inHandoff(message);
         const change = modelChanges.beforeMessage(inExchange);
-        if (change) parts.push(`_${inertMarkdown(texts.modelChangedTo(change.model))}_`);
+        if (change) parts.push(`_${inertMarkdown(texts.modelChangedTo(modelName(change.model)))}_`);
         if (inExchange || isToolResults(message)) break;
         parts.push(message.purpose === 'continue' ? '_Continued_' : messageSection(message, entry.timestamp, results));
         break;

@@ -15,7 +15,7 @@ export interface ExportFile {
   content: string;
 }
 
-export function sessionExport(manager: SessionManager, format: ExportFormat, parentTitle: string | undefined): ExportFile {
+export function sessionExport(manager: SessionManager, format: ExportFormat, parentTitle: string | undefined, modelName: (id: string) => string): ExportFile {
   const title = manager.getTitle() || texts.untitled;
   if (format === 'json') {
     return {
@@ -24,7 +24,7 @@ export function sessionExport(manager: SessionManager, format: ExportFormat, par
       content: sessionLines(manager.getHeader(), manager.getEntries()),
     };
   }
-  const markdown = sessionMarkdown({ header: manager.getHeader(), title, parentTitle, branch: manager.getBranch() });
+  const markdown = sessionMarkdown({ header: manager.getHeader(), title, parentTitle, branch: manager.getBranch(), modelName });
   return { fileName: exportFileName(title, 'md'), mimeType: 'text/markdown', content: markdown };
 }
 

@@ -175,4 +175,11 @@ describe('Markdown export: model changes', () => {
     expect(lines.filter((line) => line.includes('Model changed'))).toEqual(['_Model changed to claude-other_']);
     expect(lines[lines.indexOf('_Model changed to claude-other_') + 1]).toMatch(/^## You/);
   });
+
+  it('names the model as the pickers do: by the catalog given, else by the built-in names', () => {
+    const branch = [change('claude-start'), text('user', 'Hello'), change('claude-haiku-5-5'), text('user', 'Quick one')];
+    expect(notes(branch)).toEqual(['_Model changed to Claude Haiku 5.5_']);
+    const named = sessionMarkdown({ header, title: 'Export', branch, modelName: (id) => `Listed ${id}` });
+    expect(named.split('\n').filter((line) => line.includes('Model changed'))).toEqual(['_Model changed to Listed claude-haiku-5-5_']);
+  });
 });
