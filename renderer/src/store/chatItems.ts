@@ -6,15 +6,14 @@
 import { HandoffDetails, type AgentMessage, type ImageBlock, type HandoffOutcomeEntry, type SessionEntry } from '../../../shared/session';
 import { fallbackModel } from '../../../shared/models';
 import { toolResultText } from '../../../shared/toolResult';
-
 import { CustomType, handoffExchangeTracker, modelChangeTracker, unwrapHandoffDocument, type ModelChanges } from '../../../shared/sessionFormat';
 import { texts } from '../../../shared/texts';
 import { uiTexts } from '../texts';
 import { stopNoticeOf } from './stopReasons';
 
-/** One handoff attempt of this session: its prompt and reply, and how it ended. */
 export type ModelChangeEntry = Extract<SessionEntry, { type: 'model_change' }>;
 
+/** One handoff attempt of this session: its prompt and reply, and how it ended. */
 export interface HandoffAttempt {
   key: string;
   /** The reply's text: the document as written (it may have been edited before it was handed off). */
@@ -246,7 +245,7 @@ export interface BuiltChat {
 }
 
 /** A model's name as the pickers show it. */
-export type ModelName = (id: string) => string;
+type ModelName = (id: string) => string;
 
 const builtInName: ModelName = (id) => fallbackModel(id).displayName;
 
