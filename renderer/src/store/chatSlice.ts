@@ -95,6 +95,12 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       }
       return { items, stream: null };
     });
+  const recordModelChange = (entry: ModelChangeEntry) =>
+    update((c) => {
+      const tracker = modelChangeTracker(c.models);
+      tracker.recorded(entry);
+      return { models: tracker.state() };
+    });
   /** A model change waiting for this message is told before it, as buildChat tells it on reopening. */
   const tellModelChange = (message: AgentMessage) =>
     update((c) => {
@@ -218,7 +224,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         }
         case 'entry_added': {
           const { entry } = event;
-          if (entry.type === 'model_change') return update((c) => ({ models: { ...c.models, pending: entry } }));
+          if (entry.type === 'model_change') return recordModelChange(entry);
           if (entry.type !== 'handoff_outcome') return;
           // Added before a streaming row, should one be showing: that row stays the last one.
           return update((c) => {
