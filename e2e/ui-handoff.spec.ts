@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { texts } from '../shared/texts';
 import { test, expect, type Baton } from './fixtures';
-import { alertRegion, exchange, handoffDialog, handoffDocument, messageBox, messages, send, sessionsNav, statusRegion } from './ui-helpers';
+import { alertRegion, exchange, handoffDialog, handoffDocument, messageBox, messages, send, sessionsNav, startNewSession, statusRegion } from './ui-helpers';
 
 const handoffButton = (page: Page) => page.getByRole('button', { name: 'Hand off', exact: true });
 /** About five seconds of streaming: long enough to read the preview on a busy machine, short enough to finish. */
@@ -126,7 +126,7 @@ async function handOffElsewhereWhileStreaming(page: Page, baton: Baton) {
   await send(page, 'Second question');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'New session' }).click();
+  await startNewSession(page);
   await exchange(page, baton, 'Meanwhile elsewhere', 'Here too.');
   const busy = sessionsNav(page).getByRole('link', { name: 'Busy session' });
   await expect(busy.getByRole('img', { name: 'Generating' })).toBeVisible();
@@ -154,9 +154,7 @@ test('coming back to a session whose reply streams shows the reply from its firs
 test('coming back to a session whose handoff runs shows the dialog generating, whose Cancel stops it', async ({ page, baton }) => {
   await baton.open(page);
   await exchange(page, baton, 'Other topic', 'Elsewhere.');
-  await page.getByRole('button', { name: 'New session' }).click();
-  // Typed only once the new session is shown: typed before, the text went with the session left.
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('New session');
+  await startNewSession(page);
   await exchange(page, baton, 'Returning parent', 'Understood.');
   // About seventeen seconds: still being written when the user is back, however busy the machine.
   baton.fake.enqueue({ ...slowDocument('RETURN'), chunkSize: 4 });

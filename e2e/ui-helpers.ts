@@ -18,6 +18,18 @@ export function shownSession(page: Page): string {
   return id;
 }
 
+/**
+ * Starts a new session with the sidebar's button and waits until the page shows it: text typed before
+ * that goes with the session being left.
+ */
+export async function startNewSession(page: Page): Promise<void> {
+  const left = shownSession(page);
+  await page.getByRole('button', { name: 'New session' }).click();
+  await expect.poll(() => shownSession(page)).not.toBe(left);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('New session');
+  await expect(messages(page)).toHaveCount(0);
+}
+
 /** Types a message and sends it with Enter. */
 export async function send(page: Page, text: string): Promise<void> {
   await messageBox(page).fill(text);

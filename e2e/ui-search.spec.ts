@@ -1,7 +1,7 @@
 // Search sessions by message text and Find in session, in a real browser against the real app.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { exchange, messageBox, messages, sessionsNav } from './ui-helpers';
+import { exchange, messageBox, messages, sessionsNav, startNewSession } from './ui-helpers';
 import { writeSessionFile } from './ui-sessionFile';
 
 const search = (page: Page) => sessionsNav(page).getByRole('searchbox', { name: 'Search sessions' });
@@ -58,7 +58,7 @@ test('a result whose message is older than the entries first shown loads back to
 test('a message is found by search as soon as its reply is saved; titles still match as before', async ({ page, baton }) => {
   await baton.open(page);
   await exchange(page, baton, 'Tell me about owls', 'Owls can rotate their heads about 270 degrees.');
-  await page.getByRole('button', { name: 'New session' }).click();
+  await startNewSession(page);
   await exchange(page, baton, 'Another topic', 'Penguins cannot fly.');
 
   await search(page).fill('rotate heads');

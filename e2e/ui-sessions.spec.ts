@@ -2,7 +2,7 @@
 import { KNOWN_MODELS } from '../shared/settings';
 import { texts } from '../shared/texts';
 import { test, expect } from './fixtures';
-import { exchange, messageBox, messages, sessionsNav, statusRegion } from './ui-helpers';
+import { exchange, messageBox, messages, sessionsNav, startNewSession, statusRegion } from './ui-helpers';
 import { writeSessionFile } from './ui-sessionFile';
 
 const search = (page: import('@playwright/test').Page) => sessionsNav(page).getByRole('searchbox', { name: 'Search sessions' });
@@ -10,7 +10,7 @@ const search = (page: import('@playwright/test').Page) => sessionsNav(page).getB
 test('search filters the list as you type; clearing it shows every session again', async ({ page, baton }) => {
   await baton.open(page);
   await exchange(page, baton, 'Apples are red', 'Indeed.');
-  await page.getByRole('button', { name: 'New session' }).click();
+  await startNewSession(page);
   await exchange(page, baton, 'Bananas are yellow', 'True.');
 
   const nav = sessionsNav(page);
