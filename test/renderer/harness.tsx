@@ -166,8 +166,14 @@ export function sessionView(over: Partial<SessionView> & { id?: string } = {}): 
   };
 }
 
+/**
+ * One moment for every summary that names none: the list orders sessions by it, so read from the clock
+ * per call, two summaries a millisecond apart (a loaded machine) came out in the other order.
+ */
+const UPDATED_AT = new Date().toISOString();
+
 export function summary(id: string, title: string, over: Partial<SessionSummary> = {}): SessionSummary {
-  return { id, title, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: new Date().toISOString(), messageCount: 2, ...over };
+  return { id, title, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: UPDATED_AT, messageCount: 2, ...over };
 }
 
 /** Resolves pending promises (fake calls resolve in microtasks) inside act. */
