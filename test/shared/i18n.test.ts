@@ -90,6 +90,10 @@ describe('the UI language', () => {
     expect(texts.attachmentTooManyTokens('notes.txt', 123_456, 100_000)).toBe(
       'notes.txt มีประมาณ 123,456 โทเค็น ไฟล์ข้อความใช้ได้ไม่เกินครึ่งหนึ่งของหน้าต่างบริบทของโมเดล (100,000 โทเค็น)',
     );
+    // Texts read before are kept per language: the way back reads English again, not what was last read.
+    setLanguage('en');
+    expect(texts.cutOff).toBe('Cut off');
+    expect(t('sessions.deleteSession')).toBe(en.sessions.deleteSession);
   });
 
   it('fills a placeholder with the value as it is, never as another placeholder or text', () => {
