@@ -1,5 +1,5 @@
 import { texts } from '../../../../shared/texts';
-import type { CSSProperties } from 'react';
+import { memo, type CSSProperties } from 'react';
 import type { SessionHit } from '../../../../shared/search';
 import { sessionAddress } from '../../../../shared/sessionAddress';
 import { IMPORT_ORIGIN } from '../../../../shared/sessionFormat';
@@ -30,7 +30,9 @@ interface Props {
  * link's description: its name stays the title). Where the tree shows the lineage (a child right under
  * its parent), the same words are there for assistive technology.
  */
-export function SessionItem({ index, measure, row, isCurrent, parentTitle, now }: Props) {
+// Memoized: a change of the session shown renders the list again, and only the two rows whose
+// `isCurrent` changed need to follow.
+export const SessionItem = memo(function SessionItem({ index, measure, row, isCurrent, parentTitle, now }: Props) {
   const { summary, depth, underParent, children } = row;
   const renaming = useBaton((s) => s.sidebar.renamingId === summary.id);
   const openListed = useBaton((s) => s.openListed);
@@ -118,7 +120,7 @@ export function SessionItem({ index, measure, row, isCurrent, parentTitle, now }
       )}
     </li>
   );
-}
+});
 
 /** The connector lines from the parent: one column per level, the last one this row's own (├ or └). */
 function TreeGuides({ row }: { row: TreeRow<SessionHit> }) {
