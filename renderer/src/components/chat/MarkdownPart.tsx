@@ -14,6 +14,7 @@ import { ExternalLink } from '../common/ExternalLink';
 import { MarkdownImage } from './MarkdownImage';
 import { StreamedLength } from './streamingSource';
 import { remarkMath } from '../../lib/math/remarkMath';
+import { remarkOnce } from '../../lib/remarkOnce';
 
 /** A block of preformatted text: a display formula, a diagram or code. */
 function Block(props: ComponentPropsWithoutRef<'pre'> & ExtraProps) {
@@ -31,7 +32,7 @@ function Code({ node, className, ...rest }: ComponentPropsWithoutRef<'code'> & E
 }
 
 const components: Components = { a: ExternalLink, pre: Block, code: Code, img: MarkdownImage };
-const remarkPlugins = [remarkGfm, remarkMath];
+const remarkPlugins = [remarkOnce(remarkGfm), remarkOnce(remarkMath)];
 
 /** More syntax for one use (the handoff card's citations): plugins after these, components over these. */
 export interface MarkdownExtension {
