@@ -60,6 +60,8 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, deps) => {
     },
 
     setApprovals(approvals) {
+      // Every session opened sets them, nearly always none for none: no store change, so nothing renders for it.
+      if (approvals.length === 0 && Object.keys(get().tools.approvals).length === 0) return;
       update(() => ({ approvals: Object.fromEntries(approvals.map((a) => [a.toolCallId, a])) }));
     },
 
