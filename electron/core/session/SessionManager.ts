@@ -34,7 +34,8 @@ import { buildContext, type SessionContext } from './sessionContext';
 import { newSessionParts, type EntryLines } from './sessionLines';
 import { lockSession } from './sessionLock';
 import { FIRST_MESSAGE_SEARCH_CHARS } from './summarizeFile';
-import { shortenTitle, UNTITLED, userText } from './title';
+import { SessionFacts } from './sessionFacts';
+import { shortenTitle, UNTITLED } from './title';
 import { isVersionable, leafShowing, versionsAt } from './versions';
 
 export const SESSION_FORMAT_VERSION = 1;
@@ -77,17 +78,8 @@ interface OwnedFile {
   unreadableRecords: number;
   /** Set when the session is open read-only because nothing can be saved; what the user is told. */
   readOnlyReason: string | undefined;
-  messageCount: number;
-  firstMessage: string | undefined;
-  explicitTitle: string | undefined;
-  /** Whether the user ever named the session (a title Claude wrote never replaces that). */
-  userTitled: boolean;
-  /** Whether Claude wrote the session a title. */
-  autoTitled: boolean;
-  /** The session's own custom instructions, when it has them. */
-  instructions: string | undefined;
-  /** Pin for handoff (SPEC §4.3): the pinned message entries, as the last pin entry of each says. */
-  pinned: Set<string>;
+  /** Count, first message, title, instructions and pins, as the entries say. */
+  facts: SessionFacts;
   /** For a sync tool's copy of another session: what its file name adds (its header's id is then its own). */
   copy: string | undefined;
 }
@@ -278,13 +270,15 @@ export class SessionManager {
    * header's, else the first user message shortened.
    */
   getTitle(): string {
-    const { explicitTitle, header, firstMessage } = this.file;
+    const { header } = this.file;
+    const { explicitTitle, firstMessage } = this.file.facts;
     return explicitTitle ?? (header.title?.trim() || (firstMessage ? shortenTitle(firstMessage) : UNTITLED));
   }
 
   /** What the history index should hold for this session right now. */
   getSummary(): LiveSummary {
-    const { header, tree, messageCount, firstMessage, copy } = this.file;
+    const { header, tree, copy } = this.file;
+    const { messageCount, firstMessage } = this.file.facts;
     const summary: LiveSummary = {
       id: header.id,
       title: this.getTitle(),
@@ -323,7 +317,7 @@ export class SessionManager {
 
   /** The ids of the pinned messages, in the order they were pinned. */
   getPinned(): ReadonlySet<string> {
-    return this.file.pinned;
+    return this.file.facts.pinned;
   }
 
   /** Keeps a document waiting for review (undefined: the review ended). */
@@ -343,17 +337,17 @@ export class SessionManager {
 
   /** Whether the user named the session (then no title Claude writes replaces it). */
   hasUserTitle(): boolean {
-    return this.file.userTitled;
+    return this.file.facts.userTitled;
   }
 
   /** Whether Claude wrote the session a title already. */
   hasAutoTitle(): boolean {
-    return this.file.autoTitled;
+    return this.file.facts.autoTitled;
   }
 
   /** The session's own custom instructions ('' for none), or undefined: the Settings' ones apply. */
   getInstructions(): string | undefined {
-    return this.file.instructions;
+    return this.file.facts.instructions;
   }
 
   /** Makes everything written so far durable. */
@@ -390,7 +384,8 @@ export class SessionManager {
     writer.append(line, true);
     // The stored entry is what the file says (undefined fields dropped, no aliasing of the caller's objects).
     const entry = JSON.parse(line) as SessionEntry;
-    noteEntry(this.file, entry);
+    this.file.tree.add(entry);
+    this.file.facts.note(entry);
     return entry;
   }
 }
@@ -460,10 +455,9 @@ function* openFileSteps(fs: FsSeam, path: string, readOnly: boolean): Steps<Owne
   try {
     fd = openFd(fs, path, readOnly ? 'r' : 'r+');
     const parsed = yield* readSessionSteps(fs, fd, path);
-    const file: OwnedFile = { ...emptyFile(path, parsed.header), lock, tree: new EntryTree(parsed.entries) };
+    const file: OwnedFile = { ...emptyFile(path, parsed.header), lock, tree: new EntryTree(parsed.entries), facts: parsed.facts };
     file.unreadableRecords = parsed.unreadableRecords;
     file.copy = parsed.copy;
-    for (const entry of parsed.entries) noteDerived(file, entry);
     if (readOnly) closeQuietly(fs, fd);
     else file.writer = new RecordWriter(fs, fd, path, parsed.completeLength, parsed.fileLength > parsed.completeLength);
     opened = true;
@@ -486,39 +480,9 @@ function emptyFile(path: string, header: SessionHeader): OwnedFile {
     lock: undefined,
     unreadableRecords: 0,
     readOnlyReason: undefined,
-    messageCount: 0,
-    firstMessage: undefined,
-    explicitTitle: undefined,
-    userTitled: false,
-    autoTitled: false,
-    instructions: undefined,
-    pinned: new Set(),
+    facts: new SessionFacts(),
     copy: undefined,
   };
-}
-
-/** Adds an entry (already on disk) to the in-memory view and the derived fields. */
-function noteEntry(file: OwnedFile, entry: SessionEntry): void {
-  file.tree.add(entry);
-  noteDerived(file, entry);
-}
-
-/** Message count, first user message and title, kept as entries arrive so nothing rescans. */
-function noteDerived(file: OwnedFile, entry: SessionEntry): void {
-  if (entry.type === 'message') {
-    file.messageCount++;
-    if (file.firstMessage === undefined) file.firstMessage = userText(entry.message);
-  } else if (entry.type === 'session_info') {
-    if (entry.title?.trim()) {
-      file.explicitTitle = entry.title.trim();
-      if (entry.autoTitle) file.autoTitled = true;
-      else file.userTitled = true;
-    }
-    if (entry.instructions !== undefined) file.instructions = entry.instructions ?? undefined;
-  } else if (entry.type === 'pin') {
-    if (entry.pinned) file.pinned.add(entry.entryId);
-    else file.pinned.delete(entry.entryId);
-  }
 }
 
 function releaseFile(file: OwnedFile): void {

@@ -12,6 +12,7 @@ import type { FsSeam } from '../storage/fsSeam';
 import { DecodeThread, SLOT_BYTES, type DecodeJob } from '../storage/decodeThread';
 import { jsonLinesText, NODE_DECODES_UTF8_FAST } from '../storage/utf8';
 import { isSessionEntry } from './entryShape';
+import { SessionFacts } from './sessionFacts';
 import { runNow, type Steps } from '../storage/steps';
 import { parseHeaderLine, readHeaderLine } from './headerLine';
 
@@ -19,6 +20,8 @@ export interface ParsedSession {
   header: SessionHeader;
   /** Readable entries in file order. */
   entries: SessionEntry[];
+  /** What the entries say of the session (count, first message, title…), noted as each was parsed. */
+  facts: SessionFacts;
   /** Interior lines that are not JSON or not an entry: skipped, counted, never rewritten. */
   unreadableRecords: number;
   /** Offset just past the last `\n`: the end of the last complete record. */
@@ -125,6 +128,7 @@ interface PlannedChunk {
 /** Turns a stream of bytes after the header into entries, one complete line at a time. */
 class EntryLines {
   private readonly entries: SessionEntry[] = [];
+  private readonly facts = new SessionFacts();
   private unreadable = 0;
   /** Start of a line that began in an earlier chunk and has not ended yet. */
   private carry: Buffer[] = [];
@@ -210,9 +214,9 @@ class EntryLines {
     }
   }
 
-  result(): { entries: SessionEntry[]; unreadableRecords: number; completeLength: number } {
+  result(): { entries: SessionEntry[]; facts: SessionFacts; unreadableRecords: number; completeLength: number } {
     // Whatever is still carried never got its `\n`: a torn record, dropped.
-    return { entries: this.entries, unreadableRecords: this.unreadable, completeLength: this.completeLength };
+    return { entries: this.entries, facts: this.facts, unreadableRecords: this.unreadable, completeLength: this.completeLength };
   }
 
   private parse(line: string): void {
@@ -228,8 +232,10 @@ class EntryLines {
   }
 
   private add(value: unknown): void {
-    if (isSessionEntry(value)) this.entries.push(value);
-    else this.unreadable++;
+    if (isSessionEntry(value)) {
+      this.entries.push(value);
+      this.facts.note(value); // now, while the entry is in the cache
+    } else this.unreadable++;
   }
 }
 

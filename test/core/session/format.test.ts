@@ -197,6 +197,54 @@ describe('titles', () => {
   });
 });
 
+describe('what a reopen knows of the session', () => {
+  /** Everything a manager tells of the session as a whole, but the time of its last entry. */
+  const facts = (m: SessionManager) => ({
+    summary: { ...m.getSummary(), updatedAt: undefined },
+    pinned: [...m.getPinned()],
+    userTitled: m.hasUserTitle(),
+    autoTitled: m.hasAutoTitle(),
+    instructions: m.getInstructions(),
+  });
+
+  it('is what the writer knew: count, first message, titles, instructions and pins, in a small file and in one the decode thread reads', () => {
+    const manager = SessionManager.create(sessionsDir());
+    manager.appendMessage({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'not typed' }] });
+    const first = manager.appendMessage(user('สวัสดี, the first thing typed'));
+    manager.appendMessage(assistant('A reply.'));
+    const second = manager.appendMessage(user('Second question'));
+    manager.appendSessionInfo({ title: 'Named by Claude', autoTitle: true });
+    manager.appendSessionInfo({ title: 'Named by the user' });
+    manager.appendSessionInfo({ instructions: 'Be brief.' });
+    manager.appendPin(first.id, true);
+    manager.appendPin(second.id, true);
+    manager.appendPin(first.id, false);
+    const known = facts(manager);
+    expect(known).toMatchObject({ summary: { title: 'Named by the user', messageCount: 4, firstMessage: 'สวัสดี, the first thing typed' }, pinned: [second.id], userTitled: true, autoTitled: true, instructions: 'Be brief.' });
+    const file = manager.getSessionFile();
+    manager.close();
+
+    const small = SessionManager.open(file);
+    expect(facts(small)).toEqual(known);
+    small.close();
+
+    // Thai replies past the size from which a second thread decodes, and at the end an unpin.
+    let parentId = second.id;
+    const filler: string[] = [];
+    for (let i = 0; i < 3_500; i++) {
+      const entry = { type: 'message', id: `f${i}`, parentId, timestamp: new Date(0).toISOString(), message: assistant('การส่งต่อเซสชัน '.repeat(60)) };
+      filler.push(JSON.stringify(entry));
+      parentId = entry.id;
+    }
+    filler.push(JSON.stringify({ type: 'pin', id: 'unpin', parentId, timestamp: new Date(0).toISOString(), entryId: second.id, pinned: false }));
+    writeFileSync(file, `${filler.join('\n')}\n`, { flag: 'a' });
+    expect(readFileSync(file).length).toBeGreaterThan(8 * 1024 * 1024);
+    const big = SessionManager.open(file);
+    expect(facts(big)).toEqual({ ...known, summary: { ...known.summary, messageCount: 4 + 3_500 }, pinned: [] });
+    big.close();
+  });
+});
+
 describe('after close()', () => {
   it('appends are refused with CLOSED and nothing is written', () => {
     const manager = SessionManager.create(sessionsDir());
