@@ -1,20 +1,30 @@
-// A second thread that decodes session files while the main thread parses them (SPEC §8: opening Thai or
-// CJK text within 1.3× the parse floor). It turns each group of lines into one JSON array (utf8.ts), a
-// chunk ahead, in shared memory: this thread only copies the UTF-16 out and parses the array at once, with
-// no decoding, no cutting into lines and one JSON.parse per group. The main thread takes over any job the
-// second thread has not started, so an open never waits on one that is slow, busy or not running, and
-// reads the same result either way.
+// A second thread that reads and decodes session files while the main thread parses them (SPEC §8:
+// opening a session within 1.3× the parse floor). It reads the file's chunks into shared memory, two
+// ahead of the parse (the copy out of the page cache cost an open 7-9% of the floor), and turns each group
+// of lines that is not ASCII into one JSON array (utf8.ts), a chunk ahead: this thread only copies the
+// UTF-16 out and parses the array at once, with no decoding, no cutting into lines and one JSON.parse per
+// group. The main thread takes over any job the second thread has not started, so an open never waits on
+// one that is slow, busy or not running, and reads the same result either way.
 import { Worker } from 'node:worker_threads';
 import { decodeJsonLines, jsonLinesText, jsonLinesUnits, NODE_DECODES_UTF8_FAST, nodeJsonLines, nodeJsonLinesText } from './utf8';
 import { log } from '../log';
 
-/** Bytes per input slot: one chunk of the file. Two slots, so the next chunk is decoded while this one is parsed. */
+/** Bytes per input slot: one chunk of the file. */
 export const SLOT_BYTES = 4 * 1024 * 1024;
-const SLOTS = 2;
-/** Jobs in flight at once; two chunks of 64 KB groups need about 130. */
+/** Input slots: one chunk is parsed while the next is decoded and the one after it read. */
+export const SLOTS = 3;
+/** Output regions: the arrays of the chunk being parsed, and of the one being decoded ahead of it. */
+export const REGIONS = 2;
+/** Jobs in flight at once; two chunks of 64 KB groups and a read need about 130. */
 const MAX_JOBS = 1024;
-/** Per job in the control array: state, start, end, output offset, units written. */
-const FIELDS = 5;
+/**
+ * Per job in the control array: state, start, end, output offset, units written, kind. A read job reads
+ * [start, end) of the input from its file position, the output offset holding its file descriptor, and
+ * puts the bytes read (-1: failed) where a decode job puts its units.
+ */
+const FIELDS = 6;
+const DECODE = 0;
+const READ = 1;
 /**
  * Node's decoder and our check where Node's is the fast one, else our decoder (utf8.ts): `there` is what
  * the second thread runs, `here` what this thread runs when it decodes a job itself; both give the same text.
@@ -31,6 +41,8 @@ interface Shared {
   input: SharedArrayBuffer;
   output: SharedArrayBuffer;
   control: SharedArrayBuffer;
+  /** A read job's file position, by job (a Float64Array: files past 2 GB). */
+  positions: SharedArrayBuffer;
 }
 
 export type DecodeJob = number;
@@ -40,18 +52,20 @@ export class DecodeThread {
   readonly input: Buffer;
   private readonly unitBytes: Buffer;
   private readonly control: Int32Array;
+  private readonly positions: Float64Array;
   private posted = 0;
   /** Set once the helper kept a job far too long: no job is queued for it again (see awaitHelper). */
   private stalled = false;
   /** Held by a reader (claim): its jobs are the only ones queued. */
   private claimed = false;
-  /** Output units handed out in the slot being filled: each job's array begins where the last one ended. */
+  /** Output units handed out in each region: each job's array begins where the last one ended. */
   private nextOut = [0, 0];
 
   private constructor(shared: Shared) {
     this.input = Buffer.from(shared.input);
     this.unitBytes = Buffer.from(shared.output);
     this.control = new Int32Array(shared.control);
+    this.positions = new Float64Array(shared.positions);
   }
 
   /** The one helper of this process, started on first use; undefined where threads cannot be used. */
@@ -82,11 +96,13 @@ export class DecodeThread {
       Atomics.wait(new Int32Array(control), 0, 1, 0);
       const shared: Shared = {
         input: new SharedArrayBuffer(SLOTS * SLOT_BYTES),
-        output: new SharedArrayBuffer(2 * SLOTS * (jsonLinesUnits(SLOT_BYTES) + MAX_JOBS)),
+        output: new SharedArrayBuffer(2 * REGIONS * REGION_UNITS),
         control,
+        positions: new SharedArrayBuffer(8 * MAX_JOBS),
       };
-      const constants = JSON.stringify({ MAX_JOBS, FIELDS, POSTED, DECODING, DONE });
-      const source = `(${serve.toString()})(require('node:worker_threads').workerData, ${DECODER.there.toString()}, ${constants})`;
+      const constants = JSON.stringify({ MAX_JOBS, FIELDS, POSTED, DECODING, DONE, READ });
+      // node:fs is required in the source itself, where no bundler rewrites it.
+      const source = `(${serve.toString()})(require('node:worker_threads').workerData, ${DECODER.there.toString()}, require('node:fs').readSync, ${constants})`;
       const worker = new Worker(source, { eval: true, workerData: shared, name: 'baton-decode' });
       worker.unref(); // never keeps the process alive
       worker.on('error', (err) => log.error(`The decode thread stopped: ${err.message}`));
@@ -99,24 +115,41 @@ export class DecodeThread {
     }
   }
 
-  /** A new chunk is being read into `slot`: its jobs' output starts over. */
-  beginSlot(slot: number): void {
-    this.nextOut[slot] = slot * (jsonLinesUnits(SLOT_BYTES) + MAX_JOBS);
+  /** A new chunk's groups are about to be posted into `region`: its output starts over. */
+  beginChunk(region: number): void {
+    this.nextOut[region] = region * REGION_UNITS;
   }
 
   /**
-   * Queues the lines in [start, end) of `input` (all in `slot`) for decoding; publish() hands them over.
-   * Undefined once the helper has stalled: the caller decodes the lines itself.
+   * Queues the lines in [start, end) of `input` for decoding, their array written to `region`; publish()
+   * hands them over. Undefined once the helper has stalled: the caller decodes the lines itself.
    */
-  post(slot: number, start: number, end: number): DecodeJob | undefined {
+  post(region: number, start: number, end: number): DecodeJob | undefined {
     if (this.stalled) return undefined;
+    const out = this.nextOut[region]!;
+    this.nextOut[region] = out + jsonLinesUnits(end - start);
+    return this.queue(DECODE, start, end, out);
+  }
+
+  /**
+   * Asks the helper to read `length` bytes of the file `fd` from `position` into the input from `start`,
+   * handed over at once. Undefined once the helper has stalled: the caller reads the bytes itself.
+   */
+  postRead(fd: number, position: number, start: number, length: number): DecodeJob | undefined {
+    if (this.stalled) return undefined;
+    const job = this.queue(READ, start, start + length, fd);
+    this.positions[job % MAX_JOBS] = position;
+    this.publish();
+    return job;
+  }
+
+  private queue(kind: number, start: number, end: number, out: number): DecodeJob {
     const job = this.posted++;
     const at = field(job);
-    const out = this.nextOut[slot]!;
-    this.nextOut[slot] = out + jsonLinesUnits(end - start);
     this.control[at + 1] = start;
     this.control[at + 2] = end;
     this.control[at + 3] = out;
+    this.control[at + 5] = kind;
     Atomics.store(this.control, at, POSTED);
     return job;
   }
@@ -141,6 +174,24 @@ export class DecodeThread {
     const out = this.control[at + 3]!;
     const n = this.control[at + 4]!;
     return n < 0 ? undefined : this.unitBytes.toString('utf16le', out * 2, (out + n) * 2);
+  }
+
+  /**
+   * The bytes the helper read for a read job; undefined when this thread must read them itself: the
+   * helper had not begun (the job is now withdrawn), stalled, or failed (this thread's read then meets
+   * the error itself, and throws it as any read would).
+   */
+  takeRead(job: DecodeJob): number | undefined {
+    const at = field(job);
+    if (Atomics.compareExchange(this.control, at, POSTED, TAKEN) === POSTED) return undefined;
+    if (!this.awaitHelper(at)) return undefined;
+    const n = this.control[at + 4]!;
+    return n < 0 ? undefined : n;
+  }
+
+  /** Whether the helper kept a job far too long: it is given nothing more, and what it may still write goes unread. */
+  get isStalled(): boolean {
+    return this.stalled;
   }
 
   /** Withdraws the jobs from `first` on that were never taken (an open that failed), so none runs late. */
@@ -180,6 +231,9 @@ export class DecodeThread {
   }
 }
 
+/** Output units of a region: a chunk's bytes in UTF-16 at most, and the brackets of each group. */
+const REGION_UNITS = jsonLinesUnits(SLOT_BYTES) + MAX_JOBS;
+
 /** Index of the job's first field in the control array (slot 0 is the count of jobs posted). */
 function field(job: DecodeJob): number {
   return 1 + (job % MAX_JOBS) * FIELDS;
@@ -192,16 +246,29 @@ let helper: DecodeThread | null | undefined;
 function serve(
   shared: Shared,
   decode: typeof decodeJsonLines,
-  k: { MAX_JOBS: number; FIELDS: number; POSTED: number; DECODING: number; DONE: number },
+  readSync: (fd: number, buffer: Uint8Array, offset: number, length: number, position: number) => number,
+  k: { MAX_JOBS: number; FIELDS: number; POSTED: number; DECODING: number; DONE: number; READ: number },
 ): void {
   const input = new Uint8Array(shared.input);
   const output = new Uint16Array(shared.output);
   const control = new Int32Array(shared.control);
+  const positions = new Float64Array(shared.positions);
+  // No inner functions: a bundler that keeps function names would wrap them in a helper this thread lacks.
   for (let job = 0; ; job++) {
     while (Atomics.load(control, 0) <= job) Atomics.wait(control, 0, job);
     const at = 1 + (job % k.MAX_JOBS) * k.FIELDS;
     if (Atomics.compareExchange(control, at, k.POSTED, k.DECODING) !== k.POSTED) continue; // taken by the main thread
-    control[at + 4] = decode(input, control[at + 1]!, control[at + 2]!, output, control[at + 3]!);
+    const start = control[at + 1]!;
+    const end = control[at + 2]!;
+    if (control[at + 5] !== k.READ) control[at + 4] = decode(input, start, end, output, control[at + 3]!);
+    else {
+      // The bytes read, or -1 when the read failed: the main thread reads again, and meets the error itself.
+      try {
+        control[at + 4] = readSync(control[at + 3]!, input, start, end - start, positions[job % k.MAX_JOBS]!);
+      } catch {
+        control[at + 4] = -1;
+      }
+    }
     Atomics.store(control, at, k.DONE);
     Atomics.notify(control, at);
   }

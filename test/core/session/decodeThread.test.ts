@@ -1,6 +1,7 @@
 // Big sessions are decoded on a second thread while this one parses (SPEC §8). The helper runs its own
 // copy of the decoder; whatever it decodes, or this thread takes over, an open reads exactly what the
 // file says: the same entries and the same unreadable lines as reading it all on one thread.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -30,7 +31,7 @@ describe('the decode thread', () => {
     const values = [entry(0, THAI), entry(1, `${THAI}"quoted"\n`), 'สตรีม'];
     const bytes = Buffer.from(values.map((v) => JSON.stringify(v)).join('\n'));
     thread!.input.set(bytes, 0);
-    thread!.beginSlot(0);
+    thread!.beginChunk(0);
     const job = thread!.post(0, 0, bytes.length)!;
     thread!.publish();
     await expect.poll(() => thread!.status(job)).toBe('done');
@@ -77,15 +78,25 @@ describe('the decode thread', () => {
     rmSync(dirname(file), { recursive: true, force: true });
   });
 
+  it('runs, and does the reading and decoding, under the loader web mode runs the core with (tsx)', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'helperUnderTsx.ts')], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).not.toContain('decode thread stopped');
+    const { entries, jobs, byHelper } = JSON.parse(run.stdout) as { entries: number; jobs: number; byHelper: number };
+    expect(entries).toBe(12_000);
+    expect(jobs).toBeGreaterThan(10);
+    // The open takes over a job the helper has not begun, so not all of them are the helper's; most are.
+    expect(byHelper).toBeGreaterThan(jobs / 2);
+  });
+
   it('does not wait for ever on a helper that stalls: past its patience this thread decodes the group', () => {
     const thread = DecodeThread.get()!;
     const bytes = Buffer.from([entry(0, THAI), 'สตรีม'].map((v) => JSON.stringify(v)).join('\n'));
     thread.input.set(bytes, 0);
-    thread.beginSlot(0);
+    thread.beginChunk(0);
     const job = thread.post(0, 0, bytes.length)!;
     // As if the helper had begun the job and stopped: the state says it is decoding, nothing comes.
     const control = thread['control'];
-    const at = 1 + (job % 1024) * 5;
+    const at = 1 + (job % 1024) * 6;
     Atomics.store(control, at, 1);
     const started = performance.now();
     expect(JSON.parse(thread.take(job)!)).toEqual([entry(0, THAI), 'สตรีม']);

@@ -9,7 +9,7 @@ import type { SessionEntry } from '../../../shared/session';
 import { isSessionEntry } from '../../../electron/core/session/entryShape';
 import { sessionFileName } from '../../../electron/core/session/fileName';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
-import { SLOT_BYTES } from '../../../electron/core/storage/decodeThread';
+import { SLOT_BYTES, SLOTS } from '../../../electron/core/storage/decodeThread';
 import { useTempDir } from './helpers';
 
 const dir = useTempDir();
@@ -36,7 +36,7 @@ const DAMAGE: Buffer[] = [
   Buffer.from([0xff, 0xfe, 0x7b, 0x7d]),
 ];
 
-/** A session file of more than two chunks: entries of `script` text, some lines damaged, a torn tail. */
+/** A session file of more chunks than the helper has slots: entries of `script` text, some lines damaged, a torn tail. */
 function sessionFile(seed: number, script: keyof typeof WORDS, damageEvery: number): string {
   let x = seed;
   const next = (n: number) => {
@@ -45,7 +45,8 @@ function sessionFile(seed: number, script: keyof typeof WORDS, damageEvery: numb
   };
   const lines: Buffer[] = [Buffer.from(JSON.stringify({ type: 'session', version: 1, id: 's', timestamp: new Date(0).toISOString() }))];
   let bytes = 0;
-  for (let i = 0; bytes < 2 * SLOT_BYTES + 1_000_000; i++) {
+  // More chunks than the helper has slots, so each slot is read into again.
+  for (let i = 0; bytes < SLOTS * SLOT_BYTES + 1_000_000; i++) {
     let line: Buffer;
     if (next(damageEvery) === 0) line = DAMAGE[next(DAMAGE.length)]!;
     else {
