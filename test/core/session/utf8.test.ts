@@ -31,6 +31,25 @@ function asArray(bytes: Buffer, decode = jsonLinesText): unknown[] | undefined {
   }
 }
 
+/**
+ * Lines of real values with damage put in at random places: a line break, quote, backslash, comma or
+ * bracket where it breaks a value apart or joins two. Random fragments alone seldom make lines that are
+ * bad one by one and yet a good array together; these do.
+ */
+const damagedLines = fc
+  .tuple(
+    fc.array(fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('การส่งต่อ เซสชัน', '会话 🚀'), fc.jsonValue({ maxDepth: 2 })), { minLength: 1, maxLength: 6 }),
+    fc.array(fc.tuple(fc.nat(), fc.constantFrom('\n', '"', '\\', ',', '}', '{', '[', ']', '\n"', '"\n', ',"x":"')), { minLength: 1, maxLength: 3 }),
+  )
+  .map(([values, damage]) => {
+    let text = values.map((v) => JSON.stringify(v)).join('\n');
+    for (const [at, what] of damage) {
+      const i = at % (text.length + 1);
+      text = text.slice(0, i) + what + text.slice(i);
+    }
+    return Buffer.from(text);
+  });
+
 describe('jsonLinesText', () => {
   it('decodes lines of Thai, CJK and emoji into one array of their values', () => {
     const values = [{ text: 'การส่งต่อ 会话 セッション 🚀✅ café — "quoted" \\n' }, ['ข้อความ', 1, null], 'สตรีม', 42];
@@ -58,6 +77,16 @@ describe('jsonLinesText', () => {
         if (values !== undefined) expect(values).toEqual(oneByOne(bytes));
       }),
       { numRuns: 5000 },
+    );
+  });
+
+  it('declines lines that real values were broken or joined in', () => {
+    fc.assert(
+      fc.property(damagedLines, (bytes) => {
+        const values = asArray(bytes);
+        if (values !== undefined) expect(values).toEqual(oneByOne(bytes));
+      }),
+      { numRuns: 3000 },
     );
   });
 
@@ -92,6 +121,16 @@ describe('nodeJsonLinesText (what the decode thread runs from Node 24 on)', () =
         if (values !== undefined) expect(values).toEqual(oneByOne(bytes));
       }),
       { numRuns: 5000 },
+    );
+  });
+
+  it('declines lines that real values were broken or joined in', () => {
+    fc.assert(
+      fc.property(damagedLines, (bytes) => {
+        const values = asArray(bytes, nodeJsonLinesText);
+        if (values !== undefined) expect(values).toEqual(oneByOne(bytes));
+      }),
+      { numRuns: 3000 },
     );
   });
 
