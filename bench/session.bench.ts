@@ -25,6 +25,11 @@ const VOCABULARIES = {
 };
 type Script = keyof typeof VOCABULARIES;
 const VOCAB = VOCABULARIES.ascii;
+/**
+ * Rounds of each open figure. On a 2-core machine one round's ratio moves by 0.3 and more (the machine's
+ * speed changes within a run, and the floor is bimodal), and with 11 the median itself moved by about 0.1.
+ */
+const ROUNDS = 21;
 const root = mkdtempSync(join(tmpdir(), 'baton-session-bench-'));
 
 try {
@@ -55,7 +60,7 @@ function benchOpen(script: Script): void {
   const parseTimes: number[] = [];
   const discardTimes: number[] = [];
   const openTimes: number[] = [];
-  for (let round = 0; round < 11; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
     // Alternate which side goes first, so neither always runs on the warmer heap.
     let open: Timed;
     let parse: Timed;
@@ -79,7 +84,7 @@ function benchOpen(script: Script): void {
     budget: 1.3,
     comparedWith:
       `lines.map(JSON.parse) over the same 100,000 lines (${mb(lines)} MB, ${script} text) already in memory, same run; ` +
-      `median of 11 per-round ratios, the two sides alternating which goes first, a full GC before each step ` +
+      `median of ${ROUNDS} per-round ratios, the two sides alternating which goes first, a full GC before each step ` +
       `(open ${fmt(median(openTimes))} ms, parse ${fmt(median(parseTimes))} ms; parse discarding results ${fmt(median(discardTimes))} ms)` +
       (cpuRatios.length ? `; this thread's CPU time open/parse, which load elsewhere disturbs less: median ${median(cpuRatios).toFixed(2)}, min ${Math.min(...cpuRatios).toFixed(2)}` : ''),
   });
