@@ -31,6 +31,8 @@ export class ChunkReader {
   private asks = 0;
   private takes = 0;
   private ended = false;
+  /** Whether the slots are this thread's own memory rather than the helper's (after it stalled). */
+  private ownSlots = false;
 
   constructor(
     private readonly fs: FsSeam,
@@ -75,7 +77,10 @@ export class ChunkReader {
     const { slot, position, length, job } = asked;
     let n = job === undefined ? undefined : this.thread!.takeRead(job);
     // A helper that stalled may still write into the shared slots: from now on this thread reads into its own.
-    if (n === undefined && this.thread?.isStalled && this.slots[0]!.buffer instanceof SharedArrayBuffer) this.slots = this.slots.map(() => Buffer.allocUnsafe(SLOT_BYTES));
+    if (n === undefined && this.thread?.isStalled && !this.ownSlots) {
+      this.slots = this.slots.map(() => Buffer.allocUnsafe(SLOT_BYTES));
+      this.ownSlots = true;
+    }
     const bytes = this.slots[slot]!;
     n ??= 0;
     while (n < length) {

@@ -4,8 +4,9 @@
 // through reused 4 MB buffers: no file-sized buffer or string ever exists, which keeps the garbage
 // collector (the real cost next to JSON.parse) out of the way. Decoding is the other cost: ASCII is
 // copied as latin1; anything else is decoded by Node where its UTF-8 decoder is fast (Node 24 on), else
-// by a faster decoder of our own (utf8.ts). For a big file a second thread decodes a chunk ahead of the
-// parse, each group into one JSON array (decodeThread.ts), so this thread neither decodes nor cuts lines.
+// by a faster decoder of our own (utf8.ts). For a big file a second thread reads the file two chunks ahead
+// of the parse (chunkReader.ts) and decodes a chunk ahead, each group into one JSON array (decodeThread.ts),
+// so this thread does little beside JSON.parse: it copies each array out, or cuts English text into lines.
 import { isAscii } from 'node:buffer';
 import type { SessionEntry, SessionHeader } from '../../../shared/session';
 import type { FsSeam } from '../storage/fsSeam';
