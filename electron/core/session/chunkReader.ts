@@ -58,6 +58,7 @@ export class ChunkReader {
    * after it read.
    */
   next(): ReadChunk | undefined {
+    if (this.ended) return undefined; // nothing more is asked of a file that shrank
     while (this.asked.length < Math.max(1, this.slots.length - 1) && this.position < this.size) this.ask();
     return this.take();
   }
@@ -73,7 +74,7 @@ export class ChunkReader {
   /** The chunk asked for first, read; undefined once the file is read (or ended early: it shrank). */
   private take(): ReadChunk | undefined {
     const asked = this.asked.shift();
-    if (!asked || this.ended) return undefined;
+    if (!asked) return undefined;
     const { slot, position, length, job } = asked;
     let n = job === undefined ? undefined : this.thread!.takeRead(job);
     // A helper that stalled may still write into the shared slots: from now on this thread reads into its own.
