@@ -13,6 +13,8 @@ export interface ReadChunk {
   inputOffset: number;
   /** The output region its decoded groups go to. */
   region: number;
+  /** Whether its bytes are all ASCII, as the helper found when it read them; false when not known. */
+  ascii: boolean;
 }
 
 /** A chunk asked for and not yet taken. */
@@ -76,7 +78,8 @@ export class ChunkReader {
     const asked = this.asked.shift();
     if (!asked) return undefined;
     const { slot, position, length, job } = asked;
-    let n = job === undefined ? undefined : this.thread!.takeRead(job);
+    const read = job === undefined ? undefined : this.thread!.takeRead(job);
+    let n = read?.length;
     // A helper that stalled may still write into the shared slots: from now on this thread reads into its own.
     if (n === undefined && this.thread?.isStalled && !this.ownSlots) {
       this.slots = this.slots.map(() => Buffer.allocUnsafe(SLOT_BYTES));
@@ -92,6 +95,6 @@ export class ChunkReader {
     // Shorter than the file was: it shrank while being read. What was read is all there is.
     if (n < length) this.ended = true;
     if (n === 0) return undefined;
-    return { bytes: n === bytes.length ? bytes : bytes.subarray(0, n), inputOffset: slot * SLOT_BYTES, region: this.takes++ % REGIONS };
+    return { bytes: n === bytes.length ? bytes : bytes.subarray(0, n), inputOffset: slot * SLOT_BYTES, region: this.takes++ % REGIONS, ascii: read?.length === n && read.ascii };
   }
 }

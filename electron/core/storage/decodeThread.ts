@@ -18,11 +18,12 @@ export const REGIONS = 2;
 /** Jobs in flight at once; two chunks of 64 KB groups and a read need about 130. */
 const MAX_JOBS = 1024;
 /**
- * Per job in the control array: state, start, end, output offset, units written, kind. A read job reads
- * [start, end) of the input from its file position, the output offset holding its file descriptor, and
- * puts the bytes read (-1: failed) where a decode job puts its units.
+ * Per job in the control array: state, start, end, output offset, units written, kind, ASCII. A read job
+ * reads [start, end) of the input from its file position, the output offset holding its file descriptor,
+ * puts the bytes read (-1: failed) where a decode job puts its units, and 1 in the last field when they
+ * are all ASCII (which this thread would otherwise have to find out itself).
  */
-const FIELDS = 6;
+export const FIELDS = 7;
 const DECODE = 0;
 const READ = 1;
 /**
@@ -102,7 +103,7 @@ export class DecodeThread {
       };
       const constants = JSON.stringify({ MAX_JOBS, FIELDS, POSTED, DECODING, DONE, READ });
       // node:fs is required in the source itself, where no bundler rewrites it.
-      const source = `(${serve.toString()})(require('node:worker_threads').workerData, ${DECODER.there.toString()}, require('node:fs').readSync, ${constants})`;
+      const source = `(${serve.toString()})(require('node:worker_threads').workerData, ${DECODER.there.toString()}, require('node:fs').readSync, require('node:buffer').isAscii, ${constants})`;
       const worker = new Worker(source, { eval: true, workerData: shared, name: 'baton-decode' });
       worker.unref(); // never keeps the process alive
       worker.on('error', (err) => log.error(`The decode thread stopped: ${err.message}`));
@@ -177,16 +178,16 @@ export class DecodeThread {
   }
 
   /**
-   * The bytes the helper read for a read job; undefined when this thread must read them itself: the
-   * helper had not begun (the job is now withdrawn), stalled, or failed (this thread's read then meets
-   * the error itself, and throws it as any read would).
+   * How many bytes the helper read for a read job, and whether they are all ASCII; undefined when this
+   * thread must read them itself: the helper had not begun (the job is now withdrawn), stalled, or failed
+   * (this thread's read then meets the error itself, and throws it as any read would).
    */
-  takeRead(job: DecodeJob): number | undefined {
+  takeRead(job: DecodeJob): { length: number; ascii: boolean } | undefined {
     const at = field(job);
     if (Atomics.compareExchange(this.control, at, POSTED, TAKEN) === POSTED) return undefined;
     if (!this.awaitHelper(at)) return undefined;
     const n = this.control[at + 4]!;
-    return n < 0 ? undefined : n;
+    return n < 0 ? undefined : { length: n, ascii: this.control[at + 6] === 1 };
   }
 
   /** Whether the helper kept a job far too long: it is given nothing more, and what it may still write goes unread. */
@@ -247,6 +248,7 @@ function serve(
   shared: Shared,
   decode: typeof decodeJsonLines,
   readSync: (fd: number, buffer: Uint8Array, offset: number, length: number, position: number) => number,
+  isAscii: (bytes: Uint8Array) => boolean,
   k: { MAX_JOBS: number; FIELDS: number; POSTED: number; DECODING: number; DONE: number; READ: number },
 ): void {
   const input = new Uint8Array(shared.input);
@@ -264,7 +266,9 @@ function serve(
     else {
       // The bytes read, or -1 when the read failed: the main thread reads again, and meets the error itself.
       try {
-        control[at + 4] = readSync(control[at + 3]!, input, start, end - start, positions[job % k.MAX_JOBS]!);
+        const n = readSync(control[at + 3]!, input, start, end - start, positions[job % k.MAX_JOBS]!);
+        control[at + 6] = isAscii(input.subarray(start, start + n)) ? 1 : 0;
+        control[at + 4] = n;
       } catch {
         control[at + 4] = -1;
       }

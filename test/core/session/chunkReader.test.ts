@@ -54,6 +54,23 @@ describe('reading a session file in chunks', () => {
     expect(read.equals(bytes.subarray(100))).toBe(true);
   });
 
+  it('says a chunk is all ASCII only when it is', () => {
+    const bytes = Buffer.alloc(SLOTS * SLOT_BYTES + 1_234_567, 'a');
+    Buffer.from('ก').copy(bytes, SLOT_BYTES + 10); // in the second chunk only
+    const { path } = bigFile(bytes);
+    const fd = openSync(path, 'r');
+    const said = withThread((thread) => {
+      const reader = new ChunkReader(realFs, fd, 0, bytes.length, thread);
+      const ascii: boolean[] = [];
+      for (let chunk = reader.next(); chunk; chunk = reader.next()) ascii.push(chunk.ascii);
+      return ascii;
+    });
+    closeSync(fd);
+    // A chunk this thread read itself (the helper had not begun it) is not known to be ASCII: false.
+    expect(said).toHaveLength(4);
+    expect(said[1]).toBe(false);
+  });
+
   it('reads through a test’s fs seam on this thread, every read of it', () => {
     const { path, bytes } = bigFile();
     const fd = openSync(path, 'r');

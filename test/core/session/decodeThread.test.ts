@@ -2,14 +2,14 @@
 // copy of the decoder; whatever it decodes, or this thread takes over, an open reads exactly what the
 // file says: the same entries and the same unreadable lines as reading it all on one thread.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SessionEntry } from '../../../shared/session';
 import { parseSessionBytes } from '../../../electron/core/session/parseSession';
 import { SessionManager } from '../../../electron/core/session/SessionManager';
-import { DecodeThread, SLOT_BYTES } from '../../../electron/core/storage/decodeThread';
+import { DecodeThread, FIELDS, SLOT_BYTES } from '../../../electron/core/storage/decodeThread';
 import { sessionFileName } from '../../../electron/core/session/fileName';
 
 const THAI = 'การส่งต่อ เซสชัน ข้อความ 会话 交接 🚀 ✅ ';
@@ -36,6 +36,25 @@ describe('the decode thread', () => {
     thread!.publish();
     await expect.poll(() => thread!.status(job)).toBe('done');
     expect(JSON.parse(thread!.take(job)!)).toEqual(values);
+  });
+
+  it('reads part of a file when asked, and says whether the bytes are all ASCII', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'baton-read-')), 'part.jsonl');
+    writeFileSync(file, `${'a'.repeat(1000)}ก${'b'.repeat(1000)}`);
+    const fd = openSync(file, 'r');
+    const thread = DecodeThread.claim()!;
+    try {
+      const english = thread.postRead(fd, 0, 0, 1000)!;
+      const thai = thread.postRead(fd, 1000, 1000, 2000)!;
+      await expect.poll(() => thread.status(thai)).toBe('done');
+      expect(thread.takeRead(english)).toEqual({ length: 1000, ascii: true });
+      expect(thread.takeRead(thai)).toEqual({ length: 1003, ascii: false });
+      expect(thread.input.toString('utf8', 0, 2003)).toBe(readFileSync(file, 'utf8'));
+    } finally {
+      thread.release();
+      closeSync(fd);
+      rmSync(dirname(file), { recursive: true, force: true });
+    }
   });
 
   it('opens a big session with every entry, whatever lines are bad, as one thread reads it', () => {
@@ -96,7 +115,7 @@ describe('the decode thread', () => {
     const job = thread.post(0, 0, bytes.length)!;
     // As if the helper had begun the job and stopped: the state says it is decoding, nothing comes.
     const control = thread['control'];
-    const at = 1 + (job % 1024) * 6;
+    const at = 1 + (job % 1024) * FIELDS;
     Atomics.store(control, at, 1);
     const started = performance.now();
     expect(JSON.parse(thread.take(job)!)).toEqual([entry(0, THAI), 'สตรีม']);
