@@ -36,8 +36,11 @@ const DAMAGE: Buffer[] = [
   Buffer.from([0xff, 0xfe, 0x7b, 0x7d]),
 ];
 
+/** English for some chunks, Thai for the next few, and so on: chunks all ASCII, none, and part. */
+type Script = keyof typeof WORDS | 'switching';
+
 /** A session file of more chunks than the helper has slots: entries of `script` text, some lines damaged, a torn tail. */
-function sessionFile(seed: number, script: keyof typeof WORDS, damageEvery: number): string {
+function sessionFile(seed: number, script: Script, damageEvery: number): string {
   let x = seed;
   const next = (n: number) => {
     x = (x * 1103515245 + 12345) % 2147483648;
@@ -50,7 +53,8 @@ function sessionFile(seed: number, script: keyof typeof WORDS, damageEvery: numb
     let line: Buffer;
     if (next(damageEvery) === 0) line = DAMAGE[next(DAMAGE.length)]!;
     else {
-      const words = Array.from({ length: 5 + next(next(20) === 0 ? 3_000 : 80) }, () => WORDS[script][next(WORDS[script].length)]);
+      const vocabulary = script === 'switching' ? (Math.floor(bytes / (1.5 * SLOT_BYTES)) % 2 ? WORDS.thai : WORDS.ascii) : WORDS[script];
+      const words = Array.from({ length: 5 + next(next(20) === 0 ? 3_000 : 80) }, () => vocabulary[next(vocabulary.length)]);
       const entry: SessionEntry = {
         type: 'message',
         id: `e${i}`,
@@ -92,14 +96,14 @@ function lineByLine(bytes: Buffer): { entries: SessionEntry[]; unreadable: numbe
 describe('a full open', () => {
   it('reads what reading line by line reads, for English, Thai or CJK, and mixed text, damaged anywhere', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1 << 30 }), fc.constantFrom<keyof typeof WORDS>('ascii', 'thai', 'mixed'), fc.constantFrom(40, 2_000, 1_000_000), (seed, script, damageEvery) => {
+      fc.property(fc.integer({ min: 1, max: 1 << 30 }), fc.constantFrom<Script>('ascii', 'thai', 'mixed', 'switching'), fc.constantFrom(40, 2_000, 1_000_000), (seed, script, damageEvery) => {
         const file = sessionFile(seed, script, damageEvery);
         const expected = lineByLine(readFileSync(file));
         const manager = SessionManager.open(file, { readOnly: true });
         expect(manager.unreadableRecords).toBe(expected.unreadable);
         expect(manager.getEntries()).toEqual(expected.entries);
       }),
-      { numRuns: 6 },
+      { numRuns: 8, examples: [[7, 'switching', 2_000]] },
     );
   });
 });
