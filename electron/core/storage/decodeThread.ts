@@ -6,7 +6,7 @@
 // group. The main thread takes over any job the second thread has not started, so an open never waits on
 // one that is slow, busy or not running, and reads the same result either way.
 import { Worker } from 'node:worker_threads';
-import { decodeJsonLines, jsonLinesText, jsonLinesUnits, NODE_DECODES_UTF8_FAST, nodeJsonLines, nodeJsonLinesText } from './utf8';
+import { decodeJsonLines, jsonLinesArray, jsonLinesText, jsonLinesUnits, NODE_DECODES_UTF8_FAST, nodeJsonLines, nodeJsonLinesText } from './utf8';
 import { log } from '../log';
 
 /** Bytes per input slot: one chunk of the file. */
@@ -174,7 +174,7 @@ export class DecodeThread {
     if (!this.awaitHelper(at)) return DECODER.here(this.input, start, end);
     const out = this.control[at + 3]!;
     const n = this.control[at + 4]!;
-    return n < 0 ? undefined : this.unitBytes.toString('utf16le', out * 2, (out + n) * 2);
+    return n < 0 ? undefined : jsonLinesArray(this.unitBytes, out, n);
   }
 
   /**
@@ -232,8 +232,8 @@ export class DecodeThread {
   }
 }
 
-/** Output units of a region: a chunk's bytes in UTF-16 at most, and the brackets of each group. */
-const REGION_UNITS = jsonLinesUnits(SLOT_BYTES) + MAX_JOBS;
+/** Output units of a region: a chunk's bytes in UTF-16 at most, and for each group its brackets and the unit that says how it is written. */
+const REGION_UNITS = jsonLinesUnits(SLOT_BYTES) + 3 * MAX_JOBS;
 
 /** Index of the job's first field in the control array (slot 0 is the count of jobs posted). */
 function field(job: DecodeJob): number {

@@ -3,7 +3,7 @@
 // one as Node decodes them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonLinesText, nodeJsonLinesText } from '../../../electron/core/storage/utf8';
+import { decodeJsonLines, jsonLinesArray, jsonLinesText, jsonLinesUnits, nodeJsonLines, nodeJsonLinesText } from '../../../electron/core/storage/utf8';
 
 /** What reading the lines one by one gives: each line's value, or 'unreadable'. */
 function oneByOne(bytes: Buffer): unknown[] {
@@ -96,6 +96,69 @@ describe('jsonLinesText', () => {
       expect(jsonLinesText(bytes, 0, bytes.length)).toBeUndefined();
     }
   });
+});
+
+/** Lines of English with, here and there, a character that is not: a dash, a quote mark, an emoji. */
+const mostlyEnglish = fc
+  .array(
+    fc.string({
+      unit: fc.oneof({ arbitrary: fc.constantFrom('a', 'b', ' ', '.'), weight: 80 }, { arbitrary: fc.constantFrom('\\', '"', '\n', 'é', '—', '’', '🚀', '\u2028'), weight: 1 }),
+      maxLength: 400,
+    }),
+    { minLength: 1, maxLength: 12 },
+  )
+  .map((texts) => Buffer.from(texts.map((text) => JSON.stringify({ text })).join('\n')));
+
+describe('mostly ASCII text (English with a dash or an emoji here and there)', () => {
+  for (const [name, decode, text] of [
+    ['decodeJsonLines', decodeJsonLines, jsonLinesText],
+    ['nodeJsonLines', nodeJsonLines, nodeJsonLinesText],
+  ] as const) {
+    it(`${name} gives what the lines say one by one`, () => {
+      fc.assert(
+        fc.property(mostlyEnglish, (bytes) => {
+          expect(asArray(bytes, text)).toEqual(oneByOne(bytes));
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+    it(`${name} writes it one byte a character (decodeJsonLines, with escapes) or in UTF-16, and Thai in UTF-16`, () => {
+      const english = Buffer.from(['a dash — here', 'a quote ’ there', 'and a 🚀'].map((t) => JSON.stringify({ text: t.padEnd(3000, ' and so on') })).join('\n'));
+      const thai = Buffer.from([JSON.stringify({ text: 'a'.repeat(2100) }), ...Array.from({ length: 40 }, () => JSON.stringify({ text: 'การส่งต่อ เซสชัน ข้อความ' }))].join('\n'));
+      for (const [bytes, oneByte] of [
+        [english, decode === decodeJsonLines ? 1 : 0],
+        [thai, 0],
+      ] as const) {
+        const out = new Uint16Array(jsonLinesUnits(bytes.length));
+        const units = decode(bytes, 0, bytes.length, out, 0);
+        expect(out[0]).toBe(oneByte);
+        expect(JSON.parse(jsonLinesArray(Buffer.from(out.buffer), 0, units))).toEqual(oneByOne(bytes));
+      }
+    });
+
+    it(`${name} declines a character after a backslash, which an escape would make good JSON`, () => {
+      const bytes = Buffer.from(`${JSON.stringify({ text: 'a'.repeat(3000) })}\n{"text":"\\é{"}`);
+      expect(oneByOne(bytes)[1]).toBe('unreadable');
+      const values = asArray(bytes, text);
+      if (values !== undefined) expect(values).toEqual(oneByOne(bytes));
+    });
+
+    it(`${name} never writes past the room it is given, whatever the bytes`, () => {
+      fc.assert(
+        fc.property(fc.array(fc.oneof(fc.constant('a'), fc.constantFrom('é', '—', '🚀', '\n', '"', '\\', '{', '}')), { maxLength: 3000 }), fc.nat(40), (parts, pad) => {
+          const bytes = Buffer.from(parts.join(''));
+          const room = jsonLinesUnits(bytes.length);
+          const out = new Uint16Array(pad + room + 16).fill(0xabcd);
+          const units = decode(bytes, 0, bytes.length, out, pad);
+          expect(units).toBeLessThanOrEqual(room);
+          expect(out.subarray(0, pad).every((u) => u === 0xabcd)).toBe(true);
+          expect(out.subarray(pad + room).every((u) => u === 0xabcd)).toBe(true);
+        }),
+        { numRuns: 500 },
+      );
+    });
+  }
 });
 
 describe('nodeJsonLinesText (what the decode thread runs from Node 24 on)', () => {
