@@ -96,8 +96,8 @@ function lineText(bytes: Buffer, start: number, end: number): string {
  */
 const DECODE_GROUP_BYTES = 64 * 1024;
 
-/** Whether an all-ASCII chunk is read as one string (see EntryLines.plan): chosen by measurement per runtime. */
-const WHOLE_ASCII_CHUNKS = Number(process.versions.node.split('.')[0]) >= 24;
+/** Whether ASCII text is read in strings as long as it runs (see EntryLines.plan): chosen by measurement per runtime. */
+const LONG_ASCII_STRINGS = Number(process.versions.node.split('.')[0]) >= 24;
 
 /** Complete lines [start, end) of a chunk (end is the last line's `\n`); `job` when the helper decodes them. */
 interface Group {
@@ -134,25 +134,27 @@ class EntryLines {
 
   /**
    * Splits a chunk's complete lines into groups and queues those that are not ASCII for the helper. On
-   * Node 24 a chunk whose lines are all ASCII is one group: its string (over a megabyte, in any chunk but
-   * the file's last) is made by Node outside the heap, so (its young generation holding the parsed
-   * entries of a 100,000-message session) an open of English text needs no scavenge, where 64 KB strings
-   * of it brought two, each copying every entry parsed so far. On Node 20 the 64 KB groups measured
-   * faster (about 1.2× the parse against 1.3×). `knownAscii`: the helper found the chunk all ASCII.
+   * Node 24 a chunk whose lines are all ASCII is one group, and so is each run of ASCII groups in another
+   * chunk (English with a dash now and then): its string (over a megabyte, in any chunk but the file's
+   * last) is made by Node outside the heap, so (its young generation holding the parsed entries of a
+   * 100,000-message session) an open of English text needs no scavenge, where 64 KB strings of it
+   * brought two, each copying every entry parsed so far. On Node 20 the 64 KB groups measured faster
+   * (about 1.2× the parse against 1.3×). `knownAscii`: the helper found the chunk all ASCII.
    */
   plan(chunk: Buffer, region: number, inputOffset: number, knownAscii = false): PlannedChunk {
     const first = this.midLine ? chunk.indexOf(10) : -1;
     const last = chunk.lastIndexOf(10);
     this.thread?.beginChunk(region);
     const groups: Group[] = [];
-    if (WHOLE_ASCII_CHUNKS && last > first + 1 && (knownAscii || isAscii(chunk.subarray(first + 1, last)))) groups.push({ start: first + 1, end: last, ascii: true });
+    if (LONG_ASCII_STRINGS && last > first + 1 && (knownAscii || isAscii(chunk.subarray(first + 1, last)))) groups.push({ start: first + 1, end: last, ascii: true });
     else for (let at = first + 1; at <= last; ) {
       // The group ends at a line end; a line longer than a group is a group of its own.
       let stop = at + DECODE_GROUP_BYTES >= last ? last : chunk.lastIndexOf(10, at + DECODE_GROUP_BYTES);
       if (stop < at) stop = chunk.indexOf(10, at);
       const ascii = isAscii(chunk.subarray(at, stop));
-      const job = ascii ? undefined : this.thread?.post(region, inputOffset + at, inputOffset + stop);
-      groups.push({ start: at, end: stop, ascii, job });
+      const previous = groups.at(-1);
+      if (LONG_ASCII_STRINGS && ascii && previous?.ascii) previous.end = stop; // its lines, and the line break between
+      else groups.push({ start: at, end: stop, ascii, job: ascii ? undefined : this.thread?.post(region, inputOffset + at, inputOffset + stop) });
       at = stop + 1;
     }
     this.thread?.publish();
