@@ -1,10 +1,11 @@
 // A second thread that reads and decodes session files while the main thread parses them (SPEC §8:
 // opening a session within 1.3× the parse floor). It reads the file's chunks into shared memory, two
 // ahead of the parse (the copy out of the page cache cost an open 7-9% of the floor), and turns each group
-// of lines that is not ASCII into one JSON array (utf8.ts), a chunk ahead: this thread only copies the
-// UTF-16 out and parses the array at once, with no decoding, no cutting into lines and one JSON.parse per
-// group. The main thread takes over any job the second thread has not started, so an open never waits on
-// one that is slow, busy or not running, and reads the same result either way.
+// of lines into one JSON array (utf8.ts), a chunk ahead: this thread only copies the array out and parses
+// it at once, with no decoding, no cutting into lines and one JSON.parse per group. The main thread takes
+// over any job the second thread has not started (a group of ASCII it then reads line by line, which
+// costs it less than checking the lines), so an open never waits on one that is slow, busy or not
+// running, and reads the same result either way.
 import { Worker } from 'node:worker_threads';
 import { decodeJsonLines, jsonLinesArray, jsonLinesText, jsonLinesUnits, NODE_DECODES_UTF8_FAST, nodeJsonLines, nodeJsonLinesText } from './utf8';
 import { log } from '../log';
@@ -21,7 +22,8 @@ const MAX_JOBS = 1024;
  * Per job in the control array: state, start, end, output offset, units written, kind, ASCII. A read job
  * reads [start, end) of the input from its file position, the output offset holding its file descriptor,
  * puts the bytes read (-1: failed) where a decode job puts its units, and 1 in the last field when they
- * are all ASCII (which this thread would otherwise have to find out itself).
+ * are all ASCII (which this thread would otherwise have to find out itself); a decode job has 1 there when
+ * its lines are ASCII, to be checked and copied rather than decoded.
  */
 export const FIELDS = 7;
 const DECODE = 0;
@@ -103,7 +105,7 @@ export class DecodeThread {
       };
       const constants = JSON.stringify({ MAX_JOBS, FIELDS, POSTED, DECODING, DONE, READ });
       // node:fs is required in the source itself, where no bundler rewrites it.
-      const source = `(${serve.toString()})(require('node:worker_threads').workerData, ${DECODER.there.toString()}, require('node:fs').readSync, require('node:buffer').isAscii, ${constants})`;
+      const source = `(${serve.toString()})(require('node:worker_threads').workerData, ${DECODER.there.toString()}, ${nodeJsonLines.toString()}, require('node:fs').readSync, require('node:buffer').isAscii, ${constants})`;
       const worker = new Worker(source, { eval: true, workerData: shared, name: 'baton-decode' });
       worker.unref(); // never keeps the process alive
       worker.on('error', (err) => log.error(`The decode thread stopped: ${err.message}`));
@@ -122,14 +124,15 @@ export class DecodeThread {
   }
 
   /**
-   * Queues the lines in [start, end) of `input` for decoding, their array written to `region`; publish()
-   * hands them over. Undefined once the helper has stalled: the caller decodes the lines itself.
+   * Queues the lines in [start, end) of `input` for decoding (when `ascii`, for checking and copying one
+   * byte a character), their array written to `region`; publish() hands them over. Undefined once the
+   * helper has stalled: the caller reads the lines itself.
    */
-  post(region: number, start: number, end: number): DecodeJob | undefined {
+  post(region: number, start: number, end: number, ascii = false): DecodeJob | undefined {
     if (this.stalled) return undefined;
     const out = this.nextOut[region]!;
     this.nextOut[region] = out + jsonLinesUnits(end - start);
-    return this.queue(DECODE, start, end, out);
+    return this.queue(DECODE, start, end, out, ascii ? 1 : 0);
   }
 
   /**
@@ -138,19 +141,20 @@ export class DecodeThread {
    */
   postRead(fd: number, position: number, start: number, length: number): DecodeJob | undefined {
     if (this.stalled) return undefined;
-    const job = this.queue(READ, start, start + length, fd);
+    const job = this.queue(READ, start, start + length, fd, 0);
     this.positions[job % MAX_JOBS] = position;
     this.publish();
     return job;
   }
 
-  private queue(kind: number, start: number, end: number, out: number): DecodeJob {
+  private queue(kind: number, start: number, end: number, out: number, ascii: number): DecodeJob {
     const job = this.posted++;
     const at = field(job);
     this.control[at + 1] = start;
     this.control[at + 2] = end;
     this.control[at + 3] = out;
     this.control[at + 5] = kind;
+    this.control[at + 6] = ascii;
     Atomics.store(this.control, at, POSTED);
     return job;
   }
@@ -164,14 +168,15 @@ export class DecodeThread {
 
   /**
    * The job's `[…]` array of its lines (utf8.ts), or undefined when they must be read one by one (see decodeJsonLines).
-   * Decodes it here if the helper has not begun it, else waits for the helper.
+   * Decodes it here if the helper has not begun it (ASCII: undefined), else waits for the helper.
    */
   take(job: DecodeJob): string | undefined {
     const at = field(job);
     const start = this.control[at + 1]!;
     const end = this.control[at + 2]!;
-    if (Atomics.compareExchange(this.control, at, POSTED, TAKEN) === POSTED) return DECODER.here(this.input, start, end);
-    if (!this.awaitHelper(at)) return DECODER.here(this.input, start, end);
+    const here = this.control[at + 6] === 1 ? undefined : DECODER.here;
+    if (Atomics.compareExchange(this.control, at, POSTED, TAKEN) === POSTED) return here?.(this.input, start, end);
+    if (!this.awaitHelper(at)) return here?.(this.input, start, end);
     const out = this.control[at + 3]!;
     const n = this.control[at + 4]!;
     return n < 0 ? undefined : jsonLinesArray(this.unitBytes, out, n);
@@ -247,6 +252,7 @@ let helper: DecodeThread | null | undefined;
 function serve(
   shared: Shared,
   decode: typeof decodeJsonLines,
+  asciiLines: typeof nodeJsonLines,
   readSync: (fd: number, buffer: Uint8Array, offset: number, length: number, position: number) => number,
   isAscii: (bytes: Uint8Array) => boolean,
   k: { MAX_JOBS: number; FIELDS: number; POSTED: number; DECODING: number; DONE: number; READ: number },
@@ -262,7 +268,7 @@ function serve(
     if (Atomics.compareExchange(control, at, k.POSTED, k.DECODING) !== k.POSTED) continue; // taken by the main thread
     const start = control[at + 1]!;
     const end = control[at + 2]!;
-    if (control[at + 5] !== k.READ) control[at + 4] = decode(input, start, end, output, control[at + 3]!);
+    if (control[at + 5] !== k.READ) control[at + 4] = control[at + 6] === 1 ? asciiLines(input, start, end, output, control[at + 3]!, true) : decode(input, start, end, output, control[at + 3]!);
     else {
       // The bytes read, or -1 when the read failed: the main thread reads again, and meets the error itself.
       try {

@@ -38,6 +38,20 @@ describe('the decode thread', () => {
     expect(JSON.parse(thread!.take(job)!)).toEqual(values);
   });
 
+  it('checks and copies a queued group of English lines into one array, which this thread reads line by line if the helper has not begun it', async () => {
+    const thread = DecodeThread.get()!;
+    const values = [entry(0, 'the handoff of a session'), entry(1, 'a "quoted" word\n'), 'stream'];
+    const bytes = Buffer.from(values.map((v) => JSON.stringify(v)).join('\n'));
+    thread.input.set(bytes, 0);
+    thread.beginChunk(0);
+    const job = thread.post(0, 0, bytes.length, true)!;
+    thread.publish();
+    await expect.poll(() => thread.status(job)).toBe('done');
+    expect(JSON.parse(thread.take(job)!)).toEqual(values);
+    const unpublished = thread.post(0, 0, bytes.length, true)!;
+    expect(thread.take(unpublished)).toBeUndefined();
+  });
+
   it('reads part of a file when asked, and says whether the bytes are all ASCII', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'baton-read-')), 'part.jsonl');
     writeFileSync(file, `${'a'.repeat(1000)}ก${'b'.repeat(1000)}`);

@@ -205,3 +205,55 @@ describe('nodeJsonLinesText (what the decode thread runs from Node 24 on)', () =
     expect(asArray(bytes, nodeJsonLinesText)).toEqual([{ a: '\ufffd' }, 'ก']);
   });
 });
+
+/** A value as ASCII JSON: what is not ASCII written as an escape. */
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+describe('nodeJsonLines on lines known to be ASCII (what the decode thread runs for English, on every runtime)', () => {
+  /** The array written, or undefined when the lines must be read one by one (declined, or not JSON: see decodeJsonLines). */
+  function asciiArray(bytes: Buffer): { oneByte: boolean; values: unknown } | undefined {
+    const out = new Uint16Array(jsonLinesUnits(bytes.length));
+    const units = nodeJsonLines(bytes, 0, bytes.length, out, 0, true);
+    if (units < 0) return undefined;
+    try {
+      return { oneByte: out[0] === 1, values: JSON.parse(jsonLinesArray(Buffer.from(out.buffer), 0, units)) };
+    } catch {
+      return undefined;
+    }
+  }
+
+  it('copies the lines one byte a character into one array of their values', () => {
+    fc.assert(
+      fc.property(fc.array(fc.jsonValue(), { minLength: 1, maxLength: 8 }), (values) => {
+        const bytes = Buffer.from(values.map(asciiJson).join('\n'));
+        expect(asciiArray(bytes)).toEqual({ oneByte: true, values: oneByOne(bytes) });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('declines lines that real values were broken or joined in', () => {
+    const damaged = fc
+      .tuple(
+        fc.array(fc.jsonValue({ maxDepth: 2 }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom('\n', '"', '\\', ',', '}', '{', '[', ']', '\n"', '"\n', ',"x":"')), { minLength: 1, maxLength: 3 }),
+      )
+      .map(([values, damage]) => {
+        let text = values.map(asciiJson).join('\n');
+        for (const [at, what] of damage) {
+          const i = at % (text.length + 1);
+          text = text.slice(0, i) + what + text.slice(i);
+        }
+        return Buffer.from(text);
+      });
+    fc.assert(
+      fc.property(damaged, (bytes) => {
+        const array = asciiArray(bytes);
+        if (array !== undefined) expect(array.values).toEqual(oneByOne(bytes));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
