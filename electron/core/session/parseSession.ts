@@ -185,7 +185,7 @@ class EntryLines {
   }
 
   private parseGroup(chunk: Buffer, { start, end, ascii, job }: Group): void {
-    // On this thread, for ASCII or where Node's decoder is the fast one, cutting the lines and parsing each costs less than checking them for an array.
+    // On this thread, where Node's decoder is the fast one, cutting the lines and parsing each costs less than checking them for an array (for ASCII, no more).
     const array = job !== undefined ? this.thread!.take(job) : NODE_DECODES_UTF8_FAST || ascii ? undefined : jsonLinesText(chunk, start, end);
     const values = array === undefined ? undefined : parseArray(array);
     if (values) for (const value of values) this.add(value);

@@ -4,7 +4,7 @@
 // of lines into one JSON array (utf8.ts), a chunk ahead: this thread only copies the array out and parses
 // it at once, with no decoding, no cutting into lines and one JSON.parse per group. The main thread takes
 // over any job the second thread has not started (a group of ASCII it then reads line by line, which
-// costs it less than checking the lines), so an open never waits on one that is slow, busy or not
+// measured no slower than checking the lines), so an open never waits on one that is slow, busy or not
 // running, and reads the same result either way.
 import { Worker } from 'node:worker_threads';
 import { decodeJsonLines, jsonLinesArray, jsonLinesText, jsonLinesUnits, NODE_DECODES_UTF8_FAST, nodeJsonLines, nodeJsonLinesText } from './utf8';
